@@ -1,0 +1,5 @@
+import postcssPresetEnv from 'postcss-preset-env';
+
+export default {
+  plugins: [postcssPresetEnv({ stage: 2, features: { 'custom-properties': false } })],
+};

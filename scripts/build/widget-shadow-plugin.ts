@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { runnerImport, type Plugin } from 'vite';
+
+type ShadowMarkup = (tag: string, attributes: Record<string, string>) => string | null;
+
+const elementOpening = /<(society-registration|career-application)(\s[^>]*)?>/g;
+const attribute = /([a-z-]+)(?:="([^"]*)")?/g;
+
+/**
+ * Pre-renders the form widgets into each page as Declarative Shadow DOM: the form
+ * paints with the first response, at its final size, before any JavaScript runs.
+ * When the widget script loads it takes over the same shadow root.
+ */
+export function widgetShadowPlugin(): Plugin {
+  let render: ShadowMarkup | undefined;
+  return {
+    name: 'widget-shadow-markup',
+    apply: 'build',
+    async buildStart() {
+      const entry = path.resolve(import.meta.dirname, '../../widgets/shadow-markup.tsx');
+      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry);
+      render = module.shadowMarkup;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(elementOpening, (opening, tag: string, attrs = '') => {
+          const attributes: Record<string, string> = {};
+          for (const [, name, value = ''] of attrs.matchAll(attribute)) attributes[name] = value;
+          const markup = render?.(tag, attributes);
+          return markup ? `${opening}<template shadowrootmode="open">${markup}</template>` : opening;
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { buildApp } from './app.ts';
+import { loadServerConfig } from './config.ts';
+
+const config = loadServerConfig();
+const app = await buildApp(config);
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(`site and intake service on http://${config.host}:${config.port}`);

@@ -1,0 +1,76 @@
+/**
+ * One source for the response headers of the static site: the local server applies
+ * them, and the build writes the same rules into dist/_headers for static hosts.
+ */
+export interface BuildMeta {
+  /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */
+  styleHashes: string[];
+  /** Origins besides 'self' that pages may send data to (API, vitals). */
+  connectOrigins: string[];
+  /** Clean URLs of the pages, e.g. "/", "/about-us". */
+  routes: string[];
+}
+
+export const cacheControl = {
+  html: 'no-cache',
+  hashed: 'public, max-age=31536000, immutable',
+  widgetEntry: 'public, max-age=300, stale-while-revalidate=86400',
+  other: 'public, max-age=3600',
+} as const;
+
+export function contentSecurityPolicy(meta: BuildMeta): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${meta.styleHashes.map((h) => `'${h}'`).join(' ')}`.trim(),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...meta.connectOrigins].join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(meta: BuildMeta): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(meta),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/** Scripts and their chunks are fetched by partner pages as cross-origin modules. */
+const crossOriginModule = {
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+/** Headers for one file of dist/, by its path relative to dist/ (e.g. "about-us/index.html"). */
+export function headersForFile(relativePath: string, meta: BuildMeta): Record<string, string> {
+  const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  if (file.endsWith('.html')) return { ...securityHeaders(meta), 'Cache-Control': cacheControl.html };
+  if (file.startsWith('widgets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.widgetEntry, 'X-Content-Type-Options': 'nosniff' };
+  if (file.startsWith('assets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.hashed, 'X-Content-Type-Options': 'nosniff' };
+  return { 'Cache-Control': cacheControl.other, 'X-Content-Type-Options': 'nosniff' };
+}
+
+/** The same rules in the `_headers` format read by Netlify, Cloudflare Pages and others. */
+export function headersFile(meta: BuildMeta): string {
+  const block = (pattern: string, headers: Record<string, string>) =>
+    [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
+  const pageRoutes = [...meta.routes, '/404.html'];
+  return [
+    ...pageRoutes.flatMap((route) => {
+      const file = route === '/' ? 'index.html' : route.endsWith('.html') ? route : `${route}/index.html`;
+      const headers = headersForFile(file, meta);
+      return route === '/' || route.endsWith('.html') ? [block(route, headers)] : [block(route, headers), block(`${route}/`, headers)];
+    }),
+    block('/widgets/*', headersForFile('widgets/x.js', meta)),
+    block('/assets/*', headersForFile('assets/x.js', meta)),
+  ].join('\n') + '\n';
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import { headersForFile, type BuildMeta } from './site-headers.ts';
+
+/**
+ * Serves the built site: clean URLs (/about-us and /about-us/ both answer), the
+ * pre-compressed Brotli/gzip variants, the header rules of site-headers.ts, and
+ * the 404 page with status 404 for every unknown path.
+ */
+async function staticSite(app: FastifyInstance, { config }: { config: ServerConfig }) {
+  const root = config.distDir;
+  const metaFile = path.join(root, 'build-meta.json');
+  const meta: BuildMeta = fs.existsSync(metaFile)
+    ? JSON.parse(fs.readFileSync(metaFile, 'utf8'))
+    : { styleHashes: [], connectOrigins: [], routes: [] };
+  if (!fs.existsSync(metaFile)) app.log.warn(`no built site in ${root}: run npm run build`);
+
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    cacheControl: false,
+    redirect: false,
+    index: ['index.html'],
+    allowedPath: (pathname) => !/(^|\/)(_headers|build-meta\.json)$/.test(pathname),
+    setHeaders: (res, filePath) => {
+      for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta))) res.setHeader(name, value);
+    },
+  });
+
+  const pageFor = (pathname: string): string | undefined => {
+    const clean = path.posix.normalize(decodeURIComponent(pathname)).replace(/^\/+|\/+$/g, '');
+    if (clean.startsWith('..')) return undefined;
+    for (const candidate of [`${clean}/index.html`, `${clean}.html`]) {
+      const file = path.join(root, candidate);
+      if (file.startsWith(root) && fs.existsSync(file) && fs.statSync(file).isFile()) return candidate.replace(/^\//, '');
+    }
+    return undefined;
+  };
+
+  const notFoundPage = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ success: false, message: 'Not found.' });
+    }
+    let page: string | undefined;
+    try {
+      page = pageFor(new URL(request.url, 'http://x').pathname);
+    } catch {
+      page = undefined;
+    }
+    if (page && page !== '404.html') return reply.sendFile(page);
+    return notFoundPage(reply);
+  });
+}
+
+export const staticSitePlugin = fp(staticSite, { name: 'static-site' });

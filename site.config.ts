@@ -1,0 +1,50 @@
+/**
+ * Every value that differs per deployment. Environment variables of the same
+ * name (SITE_NAME, SITE_URL, ...) override these defaults at build time.
+ * The spec never names the product, so the default brand is neutral.
+ */
+export interface SiteConfig {
+  brandName: string;
+  tagline: string;
+  siteUrl: string;
+  /** Where the widgets POST to. Empty: the origin the widget script was loaded from. */
+  apiBase: string;
+  /** Where web-vitals beacons go. Empty: `${apiBase or script origin}/vitals`. */
+  vitalsEndpoint: string;
+  webAppUrl: string;
+  demoVideoUrl: string;
+  playStoreUrl: string;
+  social: { facebook: string; instagram: string; linkedin: string; x: string; youtube: string };
+  contact: { email: string; phone: string; phoneHref: string; address: string };
+}
+
+const env = (name: string, fallback: string): string => {
+  const value = process.env[name];
+  return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+};
+
+export function loadSiteConfig(): SiteConfig {
+  return {
+    brandName: env('SITE_NAME', 'SocietyDesk'),
+    tagline: env('SITE_TAGLINE', 'Free society management and security app'),
+    siteUrl: env('SITE_URL', 'https://societydesk.example').replace(/\/+$/, ''),
+    apiBase: env('API_BASE', '').replace(/\/+$/, ''),
+    vitalsEndpoint: env('VITALS_ENDPOINT', ''),
+    webAppUrl: env('WEB_APP_URL', 'https://app.societydesk.example'),
+    demoVideoUrl: env('DEMO_VIDEO_URL', 'https://www.youtube.com/@societydesk'),
+    playStoreUrl: env('PLAY_STORE_URL', 'https://play.google.com/store/apps/details?id=example.societydesk'),
+    social: {
+      facebook: env('SOCIAL_FACEBOOK', 'https://www.facebook.com/societydesk'),
+      instagram: env('SOCIAL_INSTAGRAM', 'https://www.instagram.com/societydesk'),
+      linkedin: env('SOCIAL_LINKEDIN', 'https://www.linkedin.com/company/societydesk'),
+      x: env('SOCIAL_X', 'https://x.com/societydesk'),
+      youtube: env('SOCIAL_YOUTUBE', 'https://www.youtube.com/@societydesk'),
+    },
+    contact: {
+      email: env('CONTACT_EMAIL', 'hello@societydesk.example'),
+      phone: env('CONTACT_PHONE', '+91 11 4000 0000'),
+      phoneHref: env('CONTACT_PHONE', '+91 11 4000 0000').replace(/[^\d+]/g, ''),
+      address: env('CONTACT_ADDRESS', 'New Delhi, India'),
+    },
+  };
+}
