@@ -1,0 +1,229 @@
+/**
+ * npm run bench:api — load test of the intake service.
+ * Starts `node --import tsx server/main.ts` on 127.0.0.1 (free port, fresh temp DATA_DIR,
+ * rate limit out of the way, log level warn), drives POST /addSocietyQuery and
+ * POST /addQuery alternately with distinct payloads (so dedupe keeps every one) at
+ * concurrency 1, 10 and 50, then prints throughput, latency and the rows actually stored.
+ * Bounded: REQUESTS per level, a 10 s timeout per request and a hard deadline overall.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REQUESTS = Number(process.env.BENCH_REQUESTS) || 6000;
+const LEVELS = [1, 10, 50];
+const DEADLINE_MS = 240_000;
+const GOAL = { concurrency: 50, storedPerSecond: 1500, p99Ms: 50 };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-dist-'));
+const port = await freePort();
+// BENCH_NODE_ARGS: extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
+const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+  },
+  stdio: ['ignore', 'ignore', 'pipe'],
+});
+let childStderr = '';
+child.stderr!.on('data', (chunk) => {
+  childStderr = (childStderr + chunk).slice(-4000);
+});
+
+const cleanup = async (): Promise<void> => {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(distDir, { recursive: true, force: true });
+};
+const deadline = setTimeout(() => {
+  process.stderr.write('bench-api: deadline reached, stopping\n');
+  void cleanup().finally(() => process.exit(1));
+}, DEADLINE_MS);
+deadline.unref();
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(urlPath: string, body: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: 'POST',
+        agent,
+        timeout: 10_000,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+function payload(level: number, i: number): [string, string] {
+  const tag = `${level}-${i}`;
+  if (i % 2 === 0) {
+    return [
+      '/addSocietyQuery',
+      JSON.stringify({
+        name: `Bench Resident ${tag}`,
+        email: `resident.${tag}@bench.example`,
+        phone: `+91 98${String(i).padStart(8, '0')}`,
+        societyName: `Bench Heights ${tag}`,
+        city: 'Pune',
+        position: 'Secretary',
+      }),
+    ];
+  }
+  return [
+    '/addQuery',
+    JSON.stringify({
+      name: `Bench Applicant ${tag}`,
+      email: `applicant.${tag}@bench.example`,
+      phone: `+91 97${String(i).padStart(8, '0')}`,
+      college: 'Bench Institute of Technology',
+      course: 'B.Tech',
+      yearOfStudy: '3rd year',
+      areaOfInterest: 'tech-intern',
+      message: `I would like to join the team (${tag}). `.repeat(8),
+    }),
+  ];
+}
+
+async function waitForHealth(): Promise<void> {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`service exited early:\n${childStderr}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`service did not become healthy:\n${childStderr}`);
+}
+
+function storedRows(): number {
+  const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+interface Result {
+  concurrency: number;
+  requests: number;
+  seconds: number;
+  ok: number;
+  stored: number;
+  p50: number;
+  p99: number;
+}
+
+async function runLevel(concurrency: number): Promise<Result> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let next = 0;
+  const before = storedRows();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const [urlPath, body] = payload(concurrency, i);
+        const { status, ms } = await post(urlPath, body);
+        latencies.push(ms);
+        if (status >= 200 && status < 300) ok++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+  return { concurrency, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
+}
+
+let exitCode = 0;
+try {
+  await waitForHealth();
+  // Warm-up (JIT, connection pool, SQLite page cache); not reported, not counted.
+  await Promise.all(Array.from({ length: 200 }, (_, i) => post(...payload(0, i))));
+
+  const results: Result[] = [];
+  for (const level of LEVELS) results.push(await runLevel(level));
+
+  const rows = results.map((r) => [
+    String(r.concurrency),
+    String(r.requests),
+    (r.ok / r.seconds).toFixed(0),
+    r.p50.toFixed(2),
+    r.p99.toFixed(2),
+    String(r.ok),
+    String(r.stored),
+    r.stored === r.ok ? 'yes' : 'NO',
+  ]);
+  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  console.log(`intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+
+  const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;
+  const storedPerSecond = goal.stored / goal.seconds;
+  const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok);
+  console.log(
+    `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms and stored = 2xx → ` +
+      `${storedPerSecond.toFixed(0)} stored/s, p99 ${goal.p99.toFixed(2)} ms: ${pass ? 'PASS' : 'FAIL'}`,
+  );
+  if (!pass) exitCode = 1;
+} catch (error) {
+  console.error(`bench-api failed: ${(error as Error).message}`);
+  exitCode = 1;
+} finally {
+  agent.destroy();
+  await cleanup();
+  clearTimeout(deadline);
+}
+process.exit(exitCode);

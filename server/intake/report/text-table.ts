@@ -1,0 +1,39 @@
+/** A plain-text table for the terminal, sized by what a terminal shows (graphemes; wide CJK counts 2). */
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
+
+function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const g of graphemes(text)) width += WIDE.test(g) ? 2 : 1;
+  return width;
+}
+
+/** Cuts to `max` columns with an ellipsis; newlines and tabs become spaces. */
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (displayWidth(flat) <= max) return flat;
+  let out = '';
+  let width = 0;
+  for (const g of graphemes(flat)) {
+    const w = WIDE.test(g) ? 2 : 1;
+    if (width + w > max - 1) break;
+    out += g;
+    width += w;
+  }
+  return `${out}…`;
+}
+
+const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], maxCell = 40): string {
+  const cells = [header, ...rows].map((row) => row.map((c) => truncate(c, maxCell)));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => displayWidth(row[i] ?? ''))));
+  const line = (row: string[]) => row.map((c, i) => pad(c, widths[i]!)).join('  ').trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n') + '\n';
+}
