@@ -52,7 +52,7 @@ const crossOriginModule = {
 
 /** Headers for one file of dist/, by its path relative to dist/ (e.g. "about-us/index.html"). */
 export function headersForFile(relativePath: string, meta: BuildMeta): Record<string, string> {
-  const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
   if (file.endsWith('.html')) return { ...securityHeaders(meta), 'Cache-Control': cacheControl.html };
   if (file.startsWith('widgets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.widgetEntry, 'X-Content-Type-Options': 'nosniff' };
   if (file.startsWith('assets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.hashed, 'X-Content-Type-Options': 'nosniff' };
