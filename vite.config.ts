@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import { loadSiteConfig } from './site.config.ts';
 import { pagesPlugin } from './scripts/build/pages-plugin.ts';
 import { widgetShadowPlugin } from './scripts/build/widget-shadow-plugin.ts';
+import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
+import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
 import { pageInputs } from './scripts/build/routes.ts';
 import { widgetEntries } from './widgets/entries.ts';
 
@@ -23,10 +25,10 @@ export default defineConfig({
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
   },
-  plugins: [pagesPlugin(site), widgetShadowPlugin()],
+  plugins: [pagesPlugin(site), widgetShadowPlugin(), customElementsPlugin(), preloadHelperPlugin()],
   server: { fs: { allow: [root] } },
   build: {
-    outDir: path.join(root, 'dist'),
+    outDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
@@ -37,7 +39,9 @@ export default defineConfig({
         // Widget entries keep a stable URL for partner pages; everything else is hashed.
         entryFileNames: (chunk) =>
           chunk.name.startsWith('widget-') ? `widgets/${chunk.name.slice('widget-'.length)}.js` : 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // The chunk holding React is named for what it is, so budgets and people can spot it.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes('/node_modules/react-dom/')) ? 'assets/react-[hash].js' : 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
     },

@@ -11,7 +11,7 @@ import { loadSiteConfig } from '../site.config.ts';
 import { headersFile, type BuildMeta } from '../server/site-headers.ts';
 import { publicRoutes } from './build/routes.ts';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.resolve(import.meta.dirname, '../dist');
 const files = (fs.readdirSync(dist, { recursive: true }) as string[]).map((f) => path.join(dist, f));
 const htmlFiles = files.filter((f) => f.endsWith('.html'));
 

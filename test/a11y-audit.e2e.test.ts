@@ -1,0 +1,121 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './helpers/browser.ts';
+import { headingLevels } from './helpers/page-checks.ts';
+import { startSite } from './helpers/site-server.ts';
+import { routes } from './helpers/routes.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
+}
+
+async function mountWidget(page: Page, tag: string) {
+  await page.locator(tag).scrollIntoViewIfNeeded();
+  await page.waitForFunction((t) => !!customElements.get(t) && !document.querySelector(t)?.shadowRoot?.querySelector('button[type="submit"][disabled]'), tag);
+}
+
+describe('accessibility audits', () => {
+  for (const path of paths) {
+    it(`${path}: axe finds no WCAG 2.2 A/AA violation at load; headings in order; landmarks present`, async () => {
+      const page = await browser.context.newPage();
+      await page.goto(site.url + path);
+      expect(await axeViolations(page)).toEqual([]);
+      const levels = await headingLevels(page);
+      expect(levels[0]?.level).toBe(1);
+      for (let i = 1; i < levels.length; i++) {
+        expect(levels[i].level - levels[i - 1].level, `heading "${levels[i].text}" after "${levels[i - 1].text}"`).toBeLessThanOrEqual(1);
+      }
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
+      await page.close();
+    });
+  }
+
+  for (const [path, tag, fill] of [
+    ['/', 'society-registration', { name: 'Asha Rao', email: 'asha@example.in', phone: '9810000000', societyName: 'Lake View', city: 'Pune' }],
+    ['/career', 'career-application', { fullName: 'Asha Rao', email: 'asha@example.in', phone: '9810000000', college: 'COEP', course: 'BCA', yearOfStudy: '2nd year', areaOfInterest: 'tech-intern', whyJoin: 'To learn.' }],
+  ] as const) {
+    it(`${path}: no violation with the widget mounted and a success and an error toast showing`, async () => {
+      const page = await browser.context.newPage();
+      await page.goto(site.url + path);
+      await mountWidget(page, tag);
+      for (const [name, value] of Object.entries(fill)) {
+        const field = page.locator(`${tag} [name="${name}"]`);
+        if (await field.evaluate((el) => el.tagName === 'SELECT')) await field.selectOption(value);
+        else await field.fill(value);
+      }
+      await page.locator(`${tag} button[type="submit"]`).click();
+      await expect.poll(() => page.getByRole('status').filter({ hasText: /Successful|Submitted/ }).count()).toBe(1);
+      // The real service refuses a phone with letters: a destructive toast.
+      await page.locator(`${tag} [name="phone"]`).fill('call me');
+      for (const [name, value] of Object.entries(fill)) {
+        if (name === 'phone') continue;
+        const field = page.locator(`${tag} [name="${name}"]`);
+        if (await field.evaluate((el) => el.tagName === 'SELECT')) await field.selectOption(value);
+        else await field.fill(value);
+      }
+      await page.locator(`${tag} button[type="submit"]`).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: /Failed|Error/ }).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('shows a visible focus indicator on every control reached by Tab', async () => {
+    const page = await browser.context.newPage();
+    for (const path of ['/', '/career']) {
+      await page.goto(site.url + path);
+      await mountWidget(page, path === '/' ? 'society-registration' : 'career-application');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const seen = new Set<string>();
+      for (let i = 0; i < 150; i++) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          let el = document.activeElement;
+          while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+          if (!el || el === document.body) return null;
+          const s = getComputedStyle(el);
+          const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || (s.boxShadow !== 'none' && s.boxShadow !== '');
+          return { id: `${el.tagName} ${el.getAttribute('name') ?? el.getAttribute('href') ?? el.textContent?.trim().slice(0, 30)}`, ring };
+        });
+        if (!focus) break;
+        seen.add(focus.id);
+        expect(focus.ring, `${path}: ${focus.id} has a visible focus ring`).toBe(true);
+      }
+      expect(seen.size).toBeGreaterThan(10);
+    }
+    await page.close();
+  });
+
+  it('respects prefers-reduced-motion and forced-colors', async () => {
+    const reduced = await browser.newContext({ reducedMotion: 'reduce', forcedColors: 'active' });
+    const page = await reduced.newPage();
+    await page.goto(site.url + '/');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+    const buttonBorder = await page.locator('main .btn').first().evaluate((el) => getComputedStyle(el).borderTopStyle);
+    expect(buttonBorder).not.toBe('none');
+    await reduced.close();
+    const normal = await browser.context.newPage();
+    await normal.goto(site.url + '/');
+    expect(await normal.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await normal.close();
+  });
+});

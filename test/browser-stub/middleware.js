@@ -1,0 +1,125 @@
+/**
+ * Dev-server middleware for the widget browser tests (web-test-runner.config.js).
+ *
+ * - `/built/*` serves the built site from DIST_DIR (default `dist`): the tests load the
+ *   same /widgets/<tag>.js files partners paste, with their hashed chunks.
+ * - `POST /stub/<scenario>[--<key>]/addSocietyQuery` and `.../addQuery` answer as the
+ *   named scenario and record the request (per `<scenario>--<key>`, so parallel tests
+ *   do not see each other's requests).
+ * - `POST /addSocietyQuery`, `POST /addQuery` (no api-base): scenario success, key `root-<endpoint>`.
+ * - `GET /stub/requests?key=<scenario>--<key>` returns `{count, lastBody, contentType}`.
+ * - `GET /stub/last-body?key=...` returns the last body as received (raw JSON text).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+
+/** How long the `hang` scenario waits before answering: past the widgets' 15 s timeout. */
+export const HANG_MS = 16_000;
+
+const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
+
+/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, delay?: number, destroy?: boolean}>} */
+const scenarios = {
+  success: (endpoint) => ({
+    body: JSON.stringify(endpoint === 'addSocietyQuery' ? { success: true, message: SOCIETY_OK } : { success: true, message: 'Application received' }),
+  }),
+  ok: () => ({ body: JSON.stringify({ success: true }) }),
+  'success-other-message': () => ({ body: JSON.stringify({ success: true, message: 'Saved.' }) }),
+  'success-false-with-message': () => ({ body: JSON.stringify({ success: false, message: 'This society is already registered.' }) }),
+  'success-false-without-message': () => ({ body: JSON.stringify({ success: false }) }),
+  'http-400-json': () => ({ status: 400, body: JSON.stringify({ success: false, message: 'Please enter a valid phone number.' }) }),
+  'http-500-html': () => ({ status: 500, type: 'text/html; charset=utf-8', body: '<!doctype html><h1>Internal Server Error</h1>' }),
+  'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
+  slow: (endpoint) => ({ delay: 800, ...scenarios.success(endpoint) }),
+  hang: () => ({ delay: HANG_MS, body: JSON.stringify({ success: true, message: SOCIETY_OK }) }),
+  network: () => ({ destroy: true }),
+};
+
+/** @type {Map<string, {count: number, lastBody: string, contentType: string}>} */
+const requests = new Map();
+
+const mime = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+async function readBody(req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Koa middleware for @web/dev-server. */
+export async function stubMiddleware(ctx, next) {
+  const url = new URL(ctx.url, 'http://localhost');
+
+  if (url.pathname.startsWith('/built/')) {
+    const file = path.join(distDir, decodeURIComponent(url.pathname.slice('/built/'.length)));
+    if (!file.startsWith(distDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      ctx.status = 404;
+      ctx.body = `not built: ${url.pathname} (run the build with DIST_DIR=${distDir})`;
+      return;
+    }
+    ctx.type = mime[path.extname(file)] ?? 'application/octet-stream';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = fs.readFileSync(file);
+    return;
+  }
+
+  if (url.pathname === '/stub/requests' || url.pathname === '/stub/last-body') {
+    const record = requests.get(url.searchParams.get('key') ?? '') ?? { count: 0, lastBody: '', contentType: '' };
+    ctx.set('Cache-Control', 'no-store');
+    if (url.pathname === '/stub/last-body') {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = record.lastBody;
+    } else {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(record);
+    }
+    return;
+  }
+
+  // `/addSocietyQuery` at the root: a widget with no api-base posts to its script's origin.
+  const match =
+    /^\/stub\/([a-z0-9-]+?)(?:--([a-z0-9-]+))?\/(addSocietyQuery|addQuery)$/i.exec(url.pathname) ??
+    /^\/()()(addSocietyQuery|addQuery)$/.exec(url.pathname);
+  if (!match) return next();
+  const scenario = match[1] || 'success';
+  const endpoint = match[3];
+  const make = scenarios[scenario];
+  if (!make || ctx.method !== 'POST') {
+    ctx.status = make ? 405 : 404;
+    ctx.body = make ? 'POST only' : `unknown scenario ${scenario}`;
+    return;
+  }
+  const key = match[1] ? match[1] + (match[2] ? `--${match[2]}` : '') : `root-${endpoint}`;
+  const body = await readBody(ctx.req);
+  const record = requests.get(key) ?? { count: 0, lastBody: '', contentType: '' };
+  requests.set(key, { count: record.count + 1, lastBody: body, contentType: ctx.get('content-type') });
+
+  const answer = make(endpoint);
+  if (answer.destroy) {
+    ctx.status = 204; // for the dev server's request log only: nothing is sent
+    ctx.respond = false;
+    ctx.req.socket.destroy();
+    return;
+  }
+  if (answer.delay) {
+    const closed = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), answer.delay);
+      ctx.req.socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (closed) {
+      ctx.status = 204;
+      ctx.respond = false;
+      return;
+    }
+  }
+  ctx.status = answer.status ?? 200;
+  ctx.type = answer.type ?? 'application/json';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = answer.body ?? '';
+}

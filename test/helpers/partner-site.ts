@@ -1,0 +1,48 @@
+import http from 'node:http';
+
+/**
+ * A partner's page on another origin (another port of 127.0.0.1): hostile global
+ * CSS, a strict Content-Security-Policy that allows only the widget's origin, and
+ * the snippet pasted twice. Its own script records the widget's events.
+ */
+export async function startPartnerSite(widgetOrigin: () => string) {
+  const hostileCss = `
+    * { all: unset; }
+    html { font-size: 40px; }
+    body { display: block; margin: 0; padding: 16px; background: #fde68a; color: #f0f; font-family: "Comic Sans MS", cursive; direction: rtl; }
+    button { display: none !important; }
+    input { width: 10px; }
+    select, textarea { height: 2px; }
+    div { padding: 5px; }
+    .holder { display: block; width: 600px; }
+  `;
+  const partnerJs = `
+    window.partnerEvents = [];
+    for (const type of ['registration-success', 'registration-error']) {
+      document.addEventListener(type, (e) => window.partnerEvents.push({ type, detail: e.detail, target: e.target.localName }));
+    }
+  `;
+  const page = () => `<!doctype html>
+<html lang="hi" dir="rtl"><head><meta charset="utf-8"><title>Green Park RWA</title>
+<link rel="stylesheet" href="/hostile.css">
+<script src="/partner.js"></script>
+<script type="module" src="${widgetOrigin()}/widgets/society-registration.js"></script>
+</head><body>
+<h1>Green Park Residents Welfare Association</h1>
+<div class="holder" id="first"><society-registration></society-registration></div>
+<script type="module" src="${widgetOrigin()}/widgets/society-registration.js"></script>
+<div class="holder" id="second"><society-registration heading="Second copy"></society-registration></div>
+</body></html>`;
+
+  const server = http.createServer((req, res) => {
+    const csp = `default-src 'none'; script-src 'self' ${widgetOrigin()}; connect-src ${widgetOrigin()}; style-src 'self'; img-src 'self' data:`;
+    if (req.url === '/hostile.css') return res.writeHead(200, { 'content-type': 'text/css' }).end(hostileCss);
+    if (req.url === '/partner.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(partnerJs);
+    if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(page());
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { startPartnerSite } from './helpers/partner-site.ts';
+import { startSite } from './helpers/site-server.ts';
+import { storedLeads } from './helpers/leads-db.ts';
+
+const outDir = path.resolve(import.meta.dirname, '../test-output/partner');
+let site: Awaited<ReturnType<typeof startSite>>;
+let partner: Awaited<ReturnType<typeof startPartnerSite>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  fs.mkdirSync(outDir, { recursive: true });
+  partner = await startPartnerSite(() => site.url);
+  site = await startSite({ ALLOWED_ORIGINS: partner.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await partner?.stop();
+});
+
+const societyLeads = () => storedLeads(site.dataDir).map((lead) => lead.fields);
+
+function crop(png: PNG, width: number, height: number): PNG {
+  const out = new PNG({ width, height });
+  PNG.bitblt(png, out, 0, 0, width, height, 0, 0);
+  return out;
+}
+
+describe('the registration widget pasted into a hostile partner page on another origin', () => {
+  it('works under the partner CSP, stores the lead, tells the host page, and defines each element once', async () => {
+    const page = await browser.context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && !m.location().url.endsWith('/favicon.ico') && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(partner.url + '/');
+    await page.waitForFunction(() => document.querySelectorAll('society-registration').length === 2 && !!customElements.get('society-registration'));
+    await page.waitForFunction(() => [...document.querySelectorAll('society-registration')].every((el) => el.shadowRoot?.querySelector('form')));
+    expect(await page.evaluate(() => document.querySelectorAll('toast-host').length)).toBe(1);
+    expect(await page.locator('#second society-registration h2').textContent()).toBe('Second copy');
+
+    const form = page.locator('#first society-registration');
+    const submit = form.locator('button[type="submit"]');
+    expect(await submit.isVisible()).toBe(true);
+    const inputWidth = await form.locator('input[name="name"]').evaluate((el) => el.getBoundingClientRect().width);
+    expect(inputWidth).toBeGreaterThan(200);
+
+    await form.locator('[name="name"]').fill('Meera Iyer');
+    await form.locator('[name="email"]').fill('meera@example.in');
+    await form.locator('[name="phone"]').fill('+91 90000 12345');
+    await form.locator('[name="societyName"]').fill('Partner Heights');
+    await form.locator('[name="city"]').fill('Chennai');
+    await submit.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { partnerEvents: unknown[] }).partnerEvents)).toEqual([
+      { type: 'registration-success', detail: { kind: 'society' }, target: 'society-registration' },
+    ]);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration Successful!' }).count()).toBe(1);
+    expect(societyLeads().map((l) => l.societyName)).toEqual(['Partner Heights']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('looks the same on the hostile page as on our own page', async () => {
+    const shoot = async (url: string, selector: string) => {
+      const page = await browser.context.newPage();
+      await page.goto(url);
+      const el = page.locator(selector);
+      await el.scrollIntoViewIfNeeded();
+      await page.waitForFunction((s) => {
+        const host = document.querySelector(s);
+        return !!customElements.get('society-registration') && !!host?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])');
+      }, selector);
+      // Same width and a whole-pixel position on both pages, so anti-aliasing matches too.
+      const box = await el.evaluate((host: HTMLElement) => {
+        Object.assign(host.style, { position: 'fixed', top: '0', left: '0', width: '600px', margin: '0', zIndex: '2147483647' });
+        const r = host.getBoundingClientRect();
+        return { x: 0, y: 0, width: Math.round(r.width), height: Math.round(r.height) };
+      });
+      const png = PNG.sync.read(await page.screenshot({ clip: box, animations: 'disabled' }));
+      await page.close();
+      return png;
+    };
+    const ours = await shoot(site.url + '/embed', '#preview');
+    const theirs = await shoot(partner.url + '/', '#first society-registration');
+    fs.writeFileSync(path.join(outDir, 'ours.png'), PNG.sync.write(ours));
+    fs.writeFileSync(path.join(outDir, 'partner.png'), PNG.sync.write(theirs));
+    // Sub-pixel page offsets can round an element screenshot one pixel taller or wider.
+    expect(Math.abs(theirs.width - ours.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(theirs.height - ours.height)).toBeLessThanOrEqual(1);
+    const width = Math.min(ours.width, theirs.width);
+    const height = Math.min(ours.height, theirs.height);
+    const [a, b] = [crop(ours, width, height), crop(theirs, width, height)];
+    const diff = new PNG({ width, height });
+    const differing = pixelmatch(a.data, b.data, diff.data, width, height, { threshold: 0.1 });
+    fs.writeFileSync(path.join(outDir, 'diff.png'), PNG.sync.write(diff));
+    expect(differing / (width * height)).toBeLessThan(0.01);
+  });
+
+  it('is refused by the intake service from an origin that is not allowed', async () => {
+    const res = await fetch(`${site.url}/addSocietyQuery`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
+      body: JSON.stringify({ name: 'X', email: 'x@example.in', phone: '9000000000', societyName: 'Nope', city: 'Goa', position: '' }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(societyLeads().map((l) => l.societyName)).not.toContain('Nope');
+  });
+});

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { overlappingText } from './helpers/page-checks.ts';
+import { startSite } from './helpers/site-server.ts';
+import { routes } from './helpers/routes.ts';
+
+const outDir = path.resolve(import.meta.dirname, '../test-output/screens');
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  fs.mkdirSync(outDir, { recursive: true });
+  site = await startSite();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+// 200% zoom of a 1280 px window leaves a 640 px wide CSS viewport at twice the pixel density.
+const screens = [
+  { name: 'phone-360', viewport: { width: 360, height: 800 }, deviceScaleFactor: 1 },
+  { name: 'desktop-1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  { name: 'zoom-200', viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+];
+const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
+
+describe('every page on a phone, a desktop and at 200% zoom', () => {
+  for (const screen of screens) {
+    it(`${screen.name}: no horizontal scrolling and no overlapping text (screenshots in test-output/screens)`, async () => {
+      const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
+      const page = await context.newPage();
+      for (const p of paths) {
+        await page.goto(site.url + p);
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(400);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${p} scrolls sideways at ${screen.name}`).toBeLessThanOrEqual(0);
+        expect(await overlappingText(page), `${p} at ${screen.name}`).toEqual([]);
+        const file = `${p === '/' ? 'home' : p.slice(1).replace(/\//g, '_')}-${screen.name}.png`;
+        await page.screenshot({ path: path.join(outDir, file), fullPage: true });
+      }
+      await context.close();
+    });
+  }
+});

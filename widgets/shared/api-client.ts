@@ -1,0 +1,58 @@
+/**
+ * POST a JSON body and tell apart everything that can happen to the request. Never
+ * throws. Every request ends: after `timeoutMs` it is aborted (body read included).
+ */
+export type PostOutcome =
+  /** An HTTP answer whose body parsed as JSON (any status). */
+  | { type: 'json'; status: number; ok: boolean; body: unknown }
+  /** An HTTP answer whose body is not JSON (an HTML error page, plain text, empty). */
+  | { type: 'invalid-response'; status: number; ok: boolean }
+  /** No HTTP answer: offline, DNS, refused or reset connection, CORS refusal. */
+  | { type: 'network' }
+  /** No complete answer within the time limit. */
+  | { type: 'timeout' };
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<PostOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const failed = (): PostOutcome => (timedOut ? { type: 'timeout' } : { type: 'network' });
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+    } catch {
+      return failed();
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      return failed();
+    }
+    const { status, ok } = response;
+    try {
+      return { type: 'json', status, ok, body: JSON.parse(text) as unknown };
+    } catch {
+      return { type: 'invalid-response', status, ok };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

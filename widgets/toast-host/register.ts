@@ -1,0 +1,12 @@
+/**
+ * Defines <toast-host>. Kept apart from define.ts (the toast-host.js entry) so that the
+ * form widgets, which import this module too, share hashed chunks (React, the store)
+ * with it instead of importing the short-cached entry file.
+ */
+import { defineElement } from '../shared/define-element.ts';
+import css from './css.ts';
+import { ToastHost } from './ToastHost.tsx';
+
+export const tag = 'toast-host';
+
+defineElement(tag, ToastHost, { props: {}, css });
