@@ -19,7 +19,7 @@ describe('the built site served by the local server', () => {
       const html = await res.text();
       const h1 = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/g) ?? [];
       expect(h1).toHaveLength(1);
-      expect(h1[0].replace(/<[^>]+>/g, '')).toMatch(route.heading);
+      expect((h1[0] ?? '').replace(/<[^>]+>/g, '')).toMatch(route.heading);
       for (const text of route.mustContain) {
         if (typeof text === 'string') expect(html, `${route.path} should contain ${text}`).toContain(text);
         else expect(html, `${route.path} should match ${text}`).toMatch(text);
