@@ -12,6 +12,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { distDir, stubMiddleware } from './test/browser-stub/middleware.js';
 
+const chromiumFlags = JSON.parse(fs.readFileSync(new URL('./scripts/chromium-flags.json', import.meta.url), 'utf8'));
 const executablePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
 if (!executablePath) throw new Error('Chromium not found: install it (apt-get install chromium) or set CHROME_PATH');
 if (!fs.existsSync(`${distDir}/widgets/society-registration.js`)) {
@@ -29,16 +30,7 @@ export default {
     chromeLauncher({
       launchOptions: {
         executablePath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: chromiumFlags,
       },
     }),
   ],

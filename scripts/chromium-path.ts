@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import flags from './chromium-flags.json' with { type: 'json' };
 
 /** Debian's Chromium (installed by .ci/run), or CHROME_PATH when set. */
 export function chromiumPath(): string {
@@ -8,14 +9,5 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Flags that keep headless Chromium quiet on a machine without internet. */
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Flags that keep headless Chromium quiet on a machine without internet (shared with web-test-runner.config.js). */
+export const chromiumArgs: string[] = flags;
