@@ -72,6 +72,7 @@ describe('the registration widget pasted into a hostile partner page on another 
       await page.goto(url);
       const el = page.locator(selector);
       await el.scrollIntoViewIfNeeded();
+      await el.hover(); // the /embed preview loads its script on interaction
       await page.waitForFunction((s) => {
         const host = document.querySelector(s);
         return !!customElements.get('society-registration') && !!host?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])');

@@ -1,7 +1,9 @@
 /**
  * The only script every page runs up front (well under 1 KB gzipped). It imports
  * a widget when its element comes within a screen of the viewport, or on focus or
- * pointer intent, and reports field vitals once the page is idle.
+ * pointer intent, and reports field vitals once the page is idle. An element marked
+ * data-load-on="interaction" (a pre-rendered preview in the first screen) waits for
+ * focus or pointer intent only, so the page's first seconds stay free of React.
  */
 const widgets: Record<string, () => Promise<unknown>> = {
   'society-registration': () => import('../society-registration/define.ts'),
@@ -21,11 +23,13 @@ function watch(element: Element, load: () => Promise<unknown>): void {
     load().catch((error: unknown) => console.error(`Could not load <${element.localName}>`, error));
   };
   const observer =
-    'IntersectionObserver' in window
+    (element as HTMLElement).dataset.loadOn === 'interaction'
+      ? undefined
+      : 'IntersectionObserver' in window
       ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: '100% 0px' })
       : undefined;
   if (observer) observer.observe(element);
-  else start();
+  else if (!('IntersectionObserver' in window)) start();
   for (const type of intents) element.addEventListener(type, start, { passive: true });
 }
 

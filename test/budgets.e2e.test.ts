@@ -1,0 +1,292 @@
+/**
+ * Performance budgets, on the built site and in Chromium against the real server.
+ * Bytes are stable, so they are asserted here; times are not, so they live in
+ * `npm run bench` (bench/results.md).
+ *
+ * - Every page's first response (headers and compressed HTML with its inlined CSS), plus
+ *   any stylesheet it still links, fits in one round trip: 14 KB.
+ * - Pages without widgets load the loader and the vitals reporter only: under 3 KB of
+ *   JavaScript in total, compressed as the server sends it.
+ * - No page requests a React chunk before a widget is near; / and /career request one
+ *   once their form is scrolled near.
+ * - Nothing shifts: every <img>, <iframe> and <video> has width and height, every inline
+ *   <svg> is sized by attributes or a class, and Chromium measures no layout shift on
+ *   load and scroll, on a phone-sized and a desktop viewport.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_ROUND_TRIP_BYTES,
+  NO_WIDGET_JS_BUDGET_BYTES,
+  builtRoutes,
+  pageFile,
+  pageScripts,
+  pageStylesheets,
+  reactChunks,
+  staticClosure,
+} from '../scripts/bench/sizes.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { distDir, startSite } from './helpers/site-server.ts';
+
+const noWidgetRoutes = ['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service'];
+const formRoutes = [
+  { route: '/', form: 'society-registration' },
+  { route: '/career', form: 'career-application' },
+];
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let routes: string[];
+let react: string[];
+const vitalsChunk = /\/assets\/vitals-[\w-]+\.js$/;
+
+beforeAll(async () => {
+  site = await startSite();
+  routes = builtRoutes(distDir);
+  react = reactChunks(distDir).map((f) => '/' + f);
+});
+afterAll(() => site?.stop());
+
+/** GET as a browser would, without decoding: the status line, the headers and the body as sent. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headerBytes: number; body: Buffer; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding, accept: 'text/html' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+          resolve({
+            status: res.statusCode ?? 0,
+            headerBytes: Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n'),
+            body: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'],
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(distDir, route)), 'utf8');
+
+describe('the build', () => {
+  it('finds the routes and the chunks that hold React', () => {
+    expect(routes).toEqual(expect.arrayContaining(['/', ...noWidgetRoutes, '/career']));
+    // The detector must find React, or "no React chunk" below would pass for the wrong reason.
+    expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
+  });
+
+  it.each(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/404'])(
+    '%s: the first response and its render-blocking CSS fit in one round trip (14 KB), even gzip-only',
+    async (route) => {
+      const url = site.url + (route === '/404' ? '/no-such-page' : route);
+      const source = html(route);
+      // Stylesheets left as links block rendering: they count against the same round trip.
+      const cssBytes = pageStylesheets(source).reduce(
+        (sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, href.replace(/^\//, ''))), { level: 9 }).length,
+        0,
+      );
+      for (const encoding of ['br', 'gzip']) {
+        const res = await rawGet(url, encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip');
+        expect(res.status).toBe(route === '/404' ? 404 : 200);
+        expect(res.encoding, `${route} is sent compressed (${encoding})`).toBe(encoding);
+        const total = res.headerBytes + res.body.length + cssBytes;
+        expect(total, `${route} (${encoding}): ${res.headerBytes} B headers + ${res.body.length} B HTML + ${cssBytes} B linked CSS`).toBeLessThanOrEqual(
+          FIRST_ROUND_TRIP_BYTES,
+        );
+      }
+    },
+  );
+
+  it('inlines the CSS every page needs to render', () => {
+    for (const route of [...routes, '/404']) {
+      const source = html(route);
+      expect(pageStylesheets(source), `${route} links no render-blocking stylesheet`).toEqual([]);
+      expect(source, `${route} has its CSS inline`).toMatch(/<style>[\s\S]{200,}<\/style>/);
+    }
+  });
+
+  it('sizes every image, frame and video, and every inline SVG', () => {
+    for (const route of [...routes, '/404']) {
+      const source = html(route);
+      for (const [tag] of source.matchAll(/<(?:img|iframe|video)\b[^>]*>/g)) {
+        expect(tag, `${route}: width and height`).toMatch(/\swidth="\d+"/);
+        expect(tag, `${route}: width and height`).toMatch(/\sheight="\d+"/);
+      }
+      for (const [tag] of source.matchAll(/<svg\b[^>]*>/g)) {
+        const sized = (/\swidth="/.test(tag) && /\sheight="/.test(tag)) || /\sclass="[^"]*\bicon\b/.test(tag);
+        expect(sized, `${route}: ${tag} has width/height or the CSS-sized class "icon"`).toBe(true);
+      }
+    }
+  });
+
+  it('puts no React chunk among any page’s up-front scripts', () => {
+    for (const route of [...routes, '/404']) {
+      const upFront = pageScripts(html(route))
+        .filter((src) => src.startsWith('/'))
+        .flatMap((src) => staticClosure(distDir, src.slice(1)).map((f) => '/' + f));
+      for (const chunk of react) expect(upFront, `${route} loads React up front`).not.toContain(chunk);
+    }
+  });
+});
+
+describe('what Chromium loads', () => {
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  beforeAll(async () => {
+    browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(() => browser?.close());
+
+  /** A page with the HTTP cache off, so every script is fetched and measured. */
+  async function freshPage() {
+    const page = await browser.context.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    return page;
+  }
+
+  /** Every JS file a page requests, and (via sizes()) its encoded body size: the compressed bytes the server sent. */
+  function trackScripts(page: Page) {
+    const requested = new Set<string>();
+    const measured: Promise<[string, number]>[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) requested.add(pathname);
+    });
+    page.on('requestfinished', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) measured.push(request.sizes().then((s) => [pathname, s.responseBodySize] as [string, number]));
+    });
+    return { requested, sizes: async () => new Map(await Promise.all(measured)) };
+  }
+
+  /** Loads a page and waits until it is idle and the vitals reporter has been fetched. */
+  async function settle(page: Page, route: string) {
+    const vitals = page.waitForResponse((r) => vitalsChunk.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.goto(site.url + route, { waitUntil: 'load' });
+    await vitals;
+    await page.waitForLoadState('networkidle');
+  }
+
+  it.each(noWidgetRoutes)('%s loads only the loader and the vitals reporter, under 3 KB compressed, and no React', async (route) => {
+    const page = await freshPage();
+    const scripts = trackScripts(page);
+    await settle(page, route);
+    // Scroll to the end: a page without widgets must not start loading one anywhere.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
+    const sizes = await scripts.sizes();
+    await page.close();
+
+    const files = [...scripts.requested];
+    const names = files.filter((f) => !vitalsChunk.test(f)).map((f) => path.posix.basename(f).replace(/-[\w-]{8}\.js$/, '.js'));
+    expect(names, `${route}: scripts besides the vitals reporter`).toEqual(['loader.js']);
+    for (const chunk of react) expect(files, `${route} requested React`).not.toContain(chunk);
+    expect([...sizes.keys()].sort(), `${route}: every script was measured`).toEqual([...files].sort());
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    const detail = [...sizes].map(([f, n]) => `${path.posix.basename(f)} ${n} B`).join(' + ');
+    expect(total, `${route}: ${detail}`).toBeLessThan(NO_WIDGET_JS_BUDGET_BYTES);
+  });
+
+  it.each(formRoutes)('$route requests no React chunk until its form is near, then does', async ({ route, form }) => {
+    const page = await freshPage();
+    const scripts = trackScripts(page);
+    await settle(page, route);
+    const top = await page.locator(form).evaluate((el) => el.getBoundingClientRect().top);
+    expect(top, `<${form}> starts more than two screens down at 1280×800`).toBeGreaterThan(2 * 800);
+    for (const chunk of react) expect([...scripts.requested], `${route} requested React before the form was near`).not.toContain(chunk);
+
+    const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
+    await page.locator(form).scrollIntoViewIfNeeded();
+    await reactRequested;
+    await page.close();
+  });
+
+  it('/embed keeps its first-screen preview free of React until the visitor interacts with it', async () => {
+    const page = await freshPage();
+    const scripts = trackScripts(page);
+    await settle(page, '/embed');
+    await page.locator('#preview').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    for (const chunk of react) expect([...scripts.requested], '/embed requested React before any interaction').not.toContain(chunk);
+    const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
+    await page.locator('#preview').hover();
+    await reactRequested;
+    await page.close();
+  });
+
+  /** Records layout shifts not caused by input, with the elements that moved, in window.__shifts. */
+  async function recordShifts(page: Page) {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: { value: number; at: number; sources: string[] }[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+          if (entry.hadRecentInput) continue;
+          const sources = (entry.sources ?? []).map((s) => {
+            const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+            return el ? `${el.localName}${el.id ? '#' + el.id : ''}${el.classList.length ? '.' + [...el.classList].join('.') : ''}` : '?';
+          });
+          w.__shifts.push({ value: entry.value, at: Math.round(entry.startTime), sources });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+  }
+  const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
+
+  it('sees a layout shift when there is one (the detector works)', async () => {
+    const page = await browser.context.newPage();
+    await recordShifts(page);
+    await page.goto(site.url + '/about-us', { waitUntil: 'load' });
+    await page.evaluate(async () => {
+      await new Promise((r) => setTimeout(r, 600)); // past the 500 ms of "recent input" grace
+      const banner = document.createElement('div');
+      banner.style.height = '200px';
+      document.body.prepend(banner);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    await expect.poll(async () => (await shiftsOf(page)).length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it.each([
+    // Lighthouse's phone: its viewport and a 4× slower CPU, so widgets mount as late as they would there.
+    { name: 'phone', width: 412, height: 823, cpuSlowdown: 4 },
+    { name: 'desktop', width: 1280, height: 800, cpuSlowdown: 1 },
+  ])('no layout shift on load and scroll, $name viewport', async (viewport) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    if (viewport.cpuSlowdown > 1) {
+      const cdp = await browser.context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: viewport.cpuSlowdown });
+    }
+    await recordShifts(page);
+    const found: Record<string, unknown> = {};
+    for (const route of [...routes, '/404']) {
+      await page.goto(site.url + (route === '/404' ? '/no-such-page' : route), { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      // Scroll down a screen at a time, letting widgets load and mount on the way.
+      for (let y = 0; ; y += viewport.height * 0.8) {
+        const height = await page.evaluate((top) => {
+          window.scrollTo(0, top);
+          return document.documentElement.scrollHeight;
+        }, y);
+        await page.waitForTimeout(150);
+        if (y > height) break;
+      }
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const shifts = await shiftsOf(page);
+      if (shifts.length) found[route] = shifts;
+    }
+    await page.close();
+    expect(found, 'layout shifts (value, time, elements) by route').toEqual({});
+  });
+});

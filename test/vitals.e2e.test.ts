@@ -1,0 +1,106 @@
+/**
+ * Field vitals end to end: a real visit in Chromium → the loader fetches the web-vitals
+ * reporter once the page is idle after load → leaving the page sends one beacon →
+ * the real server answers POST /vitals with 204 and stores the metrics.
+ */
+import type http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { startSite } from './helpers/site-server.ts';
+import { readDb } from './helpers/start-server.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  site = await startSite({ VITALS_RATE_LIMIT_MAX: '1000' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+interface Row {
+  page: string;
+  name: string;
+  value: number;
+  rating: string | null;
+  navigation_type: string | null;
+}
+const storedVitals = (): Row[] =>
+  readDb(site.dataDir, (db) => db.prepare('SELECT page, name, value, rating, navigation_type FROM vitals ORDER BY id').all() as Row[]);
+
+const vitalsChunk = /\/assets\/vitals-[\w-]+\.js$/;
+
+describe('web-vitals field data', () => {
+  it('fetches the reporter only after load, once the page is idle', async () => {
+    const page = await browser.context.newPage();
+    const chunk = page.waitForResponse((r) => vitalsChunk.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.goto(`${site.url}/features`, { waitUntil: 'load' });
+    await chunk;
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/vitals-/.test(e.name));
+      return { loadEventEnd: nav.loadEventEnd, requested: entry?.startTime ?? -1 };
+    });
+    expect(timing.requested, 'the reporter is requested after the load event').toBeGreaterThanOrEqual(timing.loadEventEnd);
+    await page.close({ runBeforeUnload: true });
+    // Its beacon lands before the next test watches for one.
+    await expect.poll(() => storedVitals().some((r) => r.page === '/features'), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('sends LCP, CLS, FCP, TTFB and INP of a visit in one beacon when the page is left, and the server stores them', async () => {
+    const page = await browser.context.newPage();
+    // A beacon sent while its page unloads reaches neither Playwright's request events nor
+    // the page's CDP session, so it is watched where it arrives: the server (headers and
+    // status only; the body is the server's to read, and what it stored is checked below).
+    const beacons: { method: string; contentType?: string; status?: number }[] = [];
+    const watch = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.url !== '/vitals') return;
+      const beacon: (typeof beacons)[number] = { method: req.method ?? '', contentType: req.headers['content-type'] };
+      beacons.push(beacon);
+      res.on('finish', () => (beacon.status = res.statusCode));
+    };
+    site.app.server.on('request', watch);
+    const chunk = page.waitForResponse((r) => vitalsChunk.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.goto(`${site.url}/about-us`, { waitUntil: 'load' });
+    await chunk;
+    // Let the module run and its observers take the buffered entries.
+    await page.waitForTimeout(500);
+    // An interaction, so there is an INP to report.
+    await page.locator('h1').first().click();
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(300);
+    // Leaving the page hides it: the queue is flushed with navigator.sendBeacon.
+    await page.goto(`${site.url}/privacy-policy`, { waitUntil: 'load' });
+
+    await expect.poll(() => storedVitals().filter((r) => r.page === '/about-us').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => beacons[0]?.status).toBeDefined();
+    const rows = storedVitals().filter((r) => r.page === '/about-us');
+    const names = rows.map((r) => r.name).sort();
+    expect(names).toEqual(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']);
+    for (const row of rows) {
+      expect(row.value, row.name).toBeGreaterThanOrEqual(0);
+      expect(['good', 'needs-improvement', 'poor'], row.name).toContain(row.rating);
+      expect(row.navigation_type, row.name).toBe('navigate');
+    }
+    expect(rows.find((r) => r.name === 'CLS')?.value, 'no layout shift on /about-us').toBe(0);
+
+    // What went over the wire: one beacon, text/plain (so no CORS preflight), answered 204.
+    site.app.server.off('request', watch);
+    expect(beacons).toEqual([{ method: 'POST', contentType: expect.stringMatching(/^text\/plain/), status: 204 }]);
+    await page.close();
+  });
+
+  it('reports a page left without any interaction too (no INP then)', async () => {
+    const page = await browser.context.newPage();
+    const chunk = page.waitForResponse((r) => vitalsChunk.test(new URL(r.url()).pathname), { timeout: 15_000 });
+    await page.goto(`${site.url}/terms-of-service`, { waitUntil: 'load' });
+    await chunk;
+    await page.waitForTimeout(500);
+    await page.close({ runBeforeUnload: true });
+    await expect
+      .poll(() => storedVitals().filter((r) => r.page === '/terms-of-service').map((r) => r.name).sort(), { timeout: 10_000 })
+      .toEqual(['CLS', 'FCP', 'LCP', 'TTFB']);
+  });
+});
