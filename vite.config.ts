@@ -13,6 +13,7 @@ const site = loadSiteConfig();
 
 export default defineConfig({
   root: path.join(root, 'pages'),
+  appType: 'mpa',
   publicDir: path.join(root, 'public'),
   envDir: root,
   resolve: {

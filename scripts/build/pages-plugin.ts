@@ -40,6 +40,16 @@ export function pagesPlugin(site: SiteConfig): Plugin {
 
   return {
     name: 'site-pages',
+    // `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html).
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '/').split('?');
+        if (pathname !== '/' && !path.extname(pathname) && fs.existsSync(path.join(pagesDir, pathname, 'index.html'))) {
+          req.url = `${pathname.replace(/\/?$/, '/')}${query ? `?${query}` : ''}`;
+        }
+        next();
+      });
+    },
     transformIndexHtml: {
       order: 'pre',
       handler(html, ctx) {
