@@ -239,6 +239,7 @@ describe('what Chromium loads', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
   }
+  const CLS_ZERO = 0.001;
   const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: { value: number }[] }).__shifts);
 
   it('sees a layout shift when there is one (the detector works)', async () => {
@@ -283,8 +284,12 @@ describe('what Chromium loads', () => {
       }
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
+      // CLS 0 as Lighthouse reports it (three decimals). Under heavy load Chromium has once
+      // recorded a 0.00016 shift of the header on /404 at phone size that no rerun reproduced;
+      // anything a visitor could notice is orders of magnitude above this line.
       const shifts = await shiftsOf(page);
-      if (shifts.length) found[route] = shifts;
+      const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      if (cls >= CLS_ZERO) found[route] = { cls, shifts };
     }
     await page.close();
     expect(found, 'layout shifts (value, time, elements) by route').toEqual({});
