@@ -9,6 +9,9 @@ const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  // A browser can hold a keep-alive connection open indefinitely: give requests in
+  // flight ten seconds, then close whatever is left.
+  setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
   await app.close();
   process.exit(0);
 };

@@ -83,8 +83,9 @@ describe('registration form, by keyboard, as a visitor would', () => {
     site = await startSite();
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
-    await site.stop();
+    const running = site;
     site = undefined;
+    await running.stop();
 
     await fillRegistrationByKeyboard(page, registration);
     await tabTo(page, page.locator('society-registration button[type="submit"]'));
@@ -154,8 +155,9 @@ describe('career application, by keyboard, as a student would', () => {
     site = await startSite();
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/career', 'Apply Now', 'career-application');
-    await site.stop();
+    const running = site;
     site = undefined;
+    await running.stop();
 
     await fillApplicationByKeyboard(page, application);
     await tabTo(page, page.locator('career-application button[type="submit"]'));

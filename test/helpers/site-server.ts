@@ -30,7 +30,10 @@ export async function startSite(env: Record<string, string> = {}) {
     dataDir,
     app,
     async stop() {
+      // Graceful close waits for the browser's keep-alive connections; don't wait long.
+      const force = setTimeout(() => app.server.closeAllConnections(), 3_000);
       await app.close();
+      clearTimeout(force);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
