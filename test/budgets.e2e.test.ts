@@ -161,7 +161,16 @@ describe('what Chromium loads', () => {
     });
     page.on('requestfinished', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname.endsWith('.js')) measured.push(request.sizes().then((s) => [pathname, s.responseBodySize] as [string, number]));
+      // A page closed before its sizes arrive yields NaN: never an unhandled rejection,
+      // and never a silent pass of a budget comparison.
+      if (pathname.endsWith('.js')) {
+        measured.push(
+          request.sizes().then(
+            (s) => [pathname, s.responseBodySize] as [string, number],
+            () => [pathname, Number.NaN] as [string, number],
+          ),
+        );
+      }
     });
     return { requested, sizes: async () => new Map(await Promise.all(measured)) };
   }
