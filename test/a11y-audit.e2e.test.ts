@@ -78,6 +78,27 @@ describe('accessibility audits', () => {
     });
   }
 
+  it('gives every link text that makes sense on its own', async () => {
+    const vague = /^(click here|here|read more|learn more|more|link|this|details|go)$/i;
+    const page = await browser.context.newPage();
+    for (const path of paths) {
+      await page.goto(site.url + path);
+      const names = await page.getByRole('link').evaluateAll((links) =>
+        links.map((a) =>
+          [a.getAttribute('aria-label'), a.textContent, ...[...a.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label'))]
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        ),
+      );
+      for (const name of names) {
+        expect(name.length, `${path}: a link without text`).toBeGreaterThan(1);
+        expect(name, `${path}: vague link text`).not.toMatch(vague);
+      }
+    }
+    await page.close();
+  });
+
   it('shows a visible focus indicator on every control reached by Tab', async () => {
     const page = await browser.context.newPage();
     for (const path of ['/', '/career']) {
