@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
+import { widgetCssPlugin } from './widget-css-plugin.ts';
 
 type ShadowMarkup = (tag: string, attributes: Record<string, string>) => string | null;
 
@@ -18,7 +19,9 @@ export function widgetShadowPlugin(): Plugin {
     apply: 'build',
     async buildStart() {
       const entry = path.resolve(import.meta.dirname, '../../widgets/shadow-markup.tsx');
-      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry);
+      // The same CSS transform as the browser build, so the pre-rendered <style> and the
+      // adopted stylesheet are one text.
+      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry, { configFile: false, plugins: [widgetCssPlugin()] });
       render = module.shadowMarkup;
     },
     transformIndexHtml: {

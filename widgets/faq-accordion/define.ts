@@ -1,8 +1,7 @@
 /** Defines <faq-accordion> once per page. */
-import { compactCss } from '../shared/compact-css.ts';
 import { defineElement } from '../shared/define-element.ts';
 import { FaqAccordion, tag } from './FaqAccordion.tsx';
 import own from './styles.css?raw';
 
 export { tag };
-export const FaqAccordionElement = defineElement(tag, FaqAccordion, { props: {}, css: compactCss(own) });
+export const FaqAccordionElement = defineElement(tag, FaqAccordion, { props: {}, css: own });

@@ -4,11 +4,11 @@
  * and written into the pre-rendered <style> at build time (shadow-markup.tsx), so both
  * render identically. The files are imported `?raw`: Vite 8's `runnerImport`, which the
  * build uses for the pre-rendering, fails on `?inline` CSS (its CSS plugin is not set
- * up in that environment), and one text for both is what we want anyway.
+ * up in that environment), and one text for both is what we want anyway. The build
+ * compacts each file (scripts/build/widget-css-plugin.ts).
  */
-import { compactCss } from './compact-css.ts';
 import formCss from './form.css?raw';
 import hostCss from './host.css?raw';
 
-export const widgetCss = (...parts: string[]): string => compactCss([hostCss, ...parts].join('\n'));
+export const widgetCss = (...parts: string[]): string => [hostCss, ...parts].join('');
 export const formWidgetCss = (own: string): string => widgetCss(formCss, own);
