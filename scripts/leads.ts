@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../server/config.ts';
-import { dbPath, openDatabase } from '../server/intake/db.ts';
+import { dbPath, openDatabase } from '../server/intake/database.ts';
 import { endOfDay, startOfDay } from '../server/intake/report/dates.ts';
 import { leadsAsCsv, leadsAsJson, leadsAsTable } from '../server/intake/report/lead-format.ts';
 import { listLeads, type StoredLead } from '../server/intake/report/lead-query.ts';
-import type { LeadKind } from '../server/intake/schemas.ts';
+import type { LeadKind } from '../server/intake/leads.ts';
 
 const usage = 'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--data-dir DIR] [--bom]';
 

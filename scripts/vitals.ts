@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../server/config.ts';
-import { dbPath, openDatabase } from '../server/intake/db.ts';
+import { dbPath, openDatabase } from '../server/intake/database.ts';
 import { endOfDay, formatLocal, startOfDay } from '../server/intake/report/dates.ts';
 import { renderTable } from '../server/intake/report/text-table.ts';
 import { summariseVitals, type VitalsSummary } from '../server/intake/report/vitals-query.ts';

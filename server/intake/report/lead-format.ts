@@ -1,4 +1,4 @@
-import { FIELD_ORDER, type LeadKind } from '../schemas.ts';
+import { FIELD_ORDER, type LeadKind } from '../leads.ts';
 import { toCsv } from './csv.ts';
 import { formatLocal } from './dates.ts';
 import type { StoredLead } from './lead-query.ts';

@@ -1,5 +1,5 @@
-import type { Db } from '../db.ts';
-import { METRIC_NAMES } from '../vitals-schema.ts';
+import type { Db } from '../database.ts';
+import { METRIC_NAMES } from '../vitals.ts';
 import { percentile } from './percentile.ts';
 
 /** Google's "good" / "poor" boundaries per metric (ms, CLS unitless). */
