@@ -3,7 +3,7 @@ import type { Db } from '../../server/intake/database.ts';
 import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 
-export interface StoredLead {
+interface StoredLead {
   id: number;
   kind: LeadKind;
   /** Epoch milliseconds (UTC). */

@@ -36,7 +36,7 @@ export function tempDir(prefix = 'intake-test-'): string {
   return dir;
 }
 
-export interface ServerOptions {
+interface ServerOptions {
   /** Serve the built site (needs `npm run build`); otherwise an empty folder: the API alone. */
   site?: boolean;
   /** Run-time settings (server/config.ts) on top of the test defaults. */
@@ -92,7 +92,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess {
+interface ServerProcess {
   url: string;
   dataDir: string;
   child: ChildProcess;
@@ -182,7 +182,7 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
   });
 }
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
