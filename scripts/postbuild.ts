@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadSiteConfig } from '../site.config.ts';
 import { headersFile, type BuildMeta } from '../server/site-headers.ts';
-import { publicRoutes } from './build/routes.ts';
+import { publicRoutes } from './build/inputs.ts';
 
 const dist = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.resolve(import.meta.dirname, '../dist');
 const files = (fs.readdirSync(dist, { recursive: true }) as string[]).map((f) => path.join(dist, f));

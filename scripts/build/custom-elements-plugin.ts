@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { widgetApi, type ElementApi } from './widget-api.ts';
+import { widgetApi, type ElementApi } from '../../widgets/registry/api.ts';
 
 const modulePath = (tag: string) => `widgets/${tag}.js`;
 
@@ -31,7 +31,7 @@ function manifest(elements: ElementApi[]) {
 }
 
 function declarations(elements: ElementApi[]): string {
-  const lines = ['// Types for the custom elements served from /widgets/. Generated at build from scripts/build/widget-api.ts.', ''];
+  const lines = ['// Types for the custom elements served from /widgets/. Generated at build from widgets/registry/api.ts.', ''];
   for (const el of elements) {
     lines.push(`/** ${el.description} */`, `export interface ${el.className} extends HTMLElement {`);
     for (const a of el.attributes) lines.push(`  /** ${a.description} Attribute: \`${a.name}\`. Default: ${a.default}. */`, `  ${a.property}?: ${a.type};`);

@@ -4,7 +4,8 @@ import Handlebars from 'handlebars';
 import type { Plugin } from 'vite';
 import type { SiteConfig } from '../../site.config.ts';
 import { iconSvg } from './icons.ts';
-import { pagesDir, publicRoutes, routeOf } from './routes.ts';
+import { pagesDir, routeOfPageFile } from '../paths.ts';
+import { publicRoutes } from './inputs.ts';
 
 /**
  * Turns the hand-authored pages into finished HTML: Handlebars partials
@@ -54,7 +55,7 @@ export function pagesPlugin(site: SiteConfig): Plugin {
       order: 'pre',
       handler(html, ctx) {
         loadPartials();
-        const route = routeOf(ctx.filename);
+        const route = routeOfPageFile(path.relative(pagesDir, ctx.filename));
         return hbs.compile(html, { strict: false, noEscape: false })({
           site,
           route,

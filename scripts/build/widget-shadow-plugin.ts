@@ -2,9 +2,13 @@ import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
 
+type Prerender = typeof import('../../widgets/registry/prerender.tsx');
 type ShadowMarkup = (tag: string, attributes: Record<string, string>) => string | null;
 
-const elementOpening = /<(society-registration|career-application)(\s[^>]*)?>/g;
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+const decode = (value: string) => value.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_m, name: string) => entities[name]);
+
+const elementOpening = /<([a-z]+-[a-z-]+)(\s[^>]*)?>/g;
 const attribute = /([a-z-]+)(?:="([^"]*)")?/g;
 
 /**
@@ -18,11 +22,18 @@ export function widgetShadowPlugin(): Plugin {
     name: 'widget-shadow-markup',
     apply: 'build',
     async buildStart() {
-      const entry = path.resolve(import.meta.dirname, '../../widgets/shadow-markup.tsx');
+      const entry = path.resolve(import.meta.dirname, '../../widgets/registry/prerender.tsx');
       // The same CSS transform as the browser build, so the pre-rendered <style> and the
       // adopted stylesheet are one text.
-      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry, { configFile: false, plugins: [widgetCssPlugin()] });
-      render = module.shadowMarkup;
+      const { module } = await runnerImport<Prerender>(entry, { configFile: false, plugins: [widgetCssPlugin()] });
+      render = (tag, attributes) => {
+        if (!module.prerenderedTags.includes(tag)) return null;
+        const { css, html } = module.shadowRootOf(tag, {
+          heading: attributes.heading ? decode(attributes.heading) : undefined,
+          intro: attributes.intro ? decode(attributes.intro) : undefined,
+        });
+        return `<style>${css}</style>${html}`;
+      };
     },
     transformIndexHtml: {
       order: 'post',

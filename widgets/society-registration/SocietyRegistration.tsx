@@ -6,6 +6,8 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { REGISTRATION_ERROR, REGISTRATION_SUCCESS } from '../registry/names.ts';
+import { societyRegistrationDefaults } from '../registry/texts.ts';
 import { emit, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from '../shared/takeover.ts';
@@ -23,8 +25,7 @@ export interface SocietyRegistrationProps {
 }
 
 export const societyText = {
-  heading: 'Register Your Society',
-  intro: 'It takes 2 minutes. We set everything up within 24 hours — free forever.',
+  ...societyRegistrationDefaults,
   submit: 'Register Society for Free',
   submitting: 'Submitting...',
   successTitle: 'Registration Successful!',
@@ -104,10 +105,10 @@ export function SocietyRegistration({ container, apiBase, heading, intro, preren
       if (result.ok) {
         setValues(empty);
         showToast({ title: societyText.successTitle, description: result.message });
-        emit(container, 'registration-success', { kind: 'society' });
+        emit(container, REGISTRATION_SUCCESS, { kind: 'society' });
       } else {
         showToast({ title: societyText.failureTitle, description: result.message, variant: 'destructive' });
-        emit(container, 'registration-error', {
+        emit(container, REGISTRATION_ERROR, {
           kind: 'society',
           reason: result.reason,
           ...(result.status !== undefined ? { status: result.status } : {}),
