@@ -16,19 +16,8 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { CATEGORIES, TRANSFER_TYPES, launchChromium, runLighthouse, type RunResult } from './bench/lighthouse.ts';
-import {
-  builtRoutes,
-  distDir,
-  fileSizes,
-  kb,
-  pageFile,
-  pageScripts,
-  reactChunks,
-  repoRoot,
-  staticClosure,
-  sumSizes,
-  widgetBundles,
-} from './bench/sizes.ts';
+import { builtRoutes, fileSizes, kb, pageScripts, reactChunks, staticClosure, sumSizes, widgetBundles } from './bench/sizes.ts';
+import { NOT_FOUND_ROUTE, distDir, pageFileOf, repoRoot } from './paths.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -252,8 +241,8 @@ lines.push(
 );
 lines.push(row(['Page', 'HTML raw', 'HTML gzip', 'HTML br', 'JS files', 'JS gzip', 'JS br']), row(Array(7).fill('---')));
 const vitalsChunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^vitals-.*\.js$/.test(f));
-for (const route of [...allRoutes, '/404']) {
-  const file = pageFile(dist, route);
+for (const route of [...allRoutes, NOT_FOUND_ROUTE]) {
+  const file = pageFileOf(route);
   const html = fs.readFileSync(path.join(dist, file), 'utf8');
   const htmlSizes = fileSizes(dist, file);
   const scripts = new Set<string>();
