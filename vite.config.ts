@@ -2,7 +2,6 @@ import { defineConfig } from 'vite';
 import { loadSiteConfig } from './site.config.ts';
 import { distDir, pagesDir, publicDir, repoRoot, stylesDir, widgetsDir } from './scripts/paths.ts';
 import { pagesPlugin } from './scripts/build/pages-plugin.ts';
-import { widgetShadowPlugin } from './scripts/build/widget-shadow-plugin.ts';
 import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
 import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
 import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
@@ -25,7 +24,7 @@ export default defineConfig({
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
   },
-  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(), customElementsPlugin(), preloadHelperPlugin()],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin()],
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: distDir(),
