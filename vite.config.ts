@@ -6,6 +6,7 @@ import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
 import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
 import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
 import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
+import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
 
 const site = loadSiteConfig();
 
@@ -24,7 +25,7 @@ export default defineConfig({
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
   },
-  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin()],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site)],
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: distDir(),
