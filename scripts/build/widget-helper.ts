@@ -1,5 +1,5 @@
 /**
- * `{{widget "society-registration" heading="…" intro="…" id="…" load-on="interaction"}}`
+ * `{{widget "<form tag>" heading="…" intro="…" id="…" load-on="interaction"}}`
  * in a page: the form element with its Declarative Shadow DOM, rendered by the same
  * React component the browser runs (widgets/registry/prerender.tsx), so the form paints
  * with the first response at its final size. When the widget script arrives, the element
