@@ -12,9 +12,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
-const root = path.resolve(import.meta.dirname, '../..');
-export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+/** @type {typeof import('../../scripts/paths.ts')} */
+const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
+export const distDir = paths.distDir();
 
 /** How long the `hang` scenario waits before answering: past the widgets' 15 s timeout. */
 export const HANG_MS = 16_000;

@@ -4,13 +4,14 @@
  * Same markup on the server (pre-rendered, `prerendered`: button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { emit, type ApplicationErrorReason } from '../shared/events.ts';
+import { careerApplicationDefaults } from '../registry/texts.ts';
+import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
-import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from '../shared/takeover.ts';
+import { useFormTakeover } from '../shared/form-state.ts';
 import { showToast } from '../shared/toast-store.ts';
 
 export interface CareerApplicationProps {
@@ -22,8 +23,7 @@ export interface CareerApplicationProps {
 }
 
 export const careerText = {
-  heading: 'Apply Now',
-  intro: 'Tell us about yourself and the role you want.',
+  ...careerApplicationDefaults,
   submit: 'Submit Application',
   successTitle: 'Application Submitted!',
   successDescription: 'Thanks for applying! Our team will review your application and connect with you shortly.',
@@ -46,20 +46,8 @@ export function interpretApplication(outcome: PostOutcome): Result {
 }
 
 export function CareerApplication({ container, apiBase, heading, intro, prerendered = false }: CareerApplicationProps) {
-  const [snapshot] = useState(() => peekSnapshot(container));
-  const [values, setValues] = useState<Values>(() => initialValues(empty, snapshot));
+  const { values, setValues, formRef, onChange } = useFormTakeover<Values>(container, empty);
   const inFlight = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useLayoutEffect(() => {
-    restoreFocus(formRef.current, snapshot);
-    forgetSnapshot(container);
-  }, []); // once, on mount: give back the focus a visitor had in the pre-rendered form
-
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const { name, value } = event.currentTarget;
-    setValues((v) => ({ ...v, [name]: value }));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,18 +69,13 @@ export function CareerApplication({ container, apiBase, heading, intro, prerende
     } finally {
       inFlight.current = false;
     }
-    if (result.ok) {
-      setValues(empty);
-      showToast({ title: careerText.successTitle, description: careerText.successDescription });
-      emit(container, 'application-success', { kind: 'career' });
-    } else {
-      showToast({ title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' });
-      emit(container, 'application-error', {
-        kind: 'career',
-        reason: result.reason,
-        ...(result.status !== undefined ? { status: result.status } : {}),
-      });
-    }
+    if (result.ok) setValues(empty);
+    showToast(
+      result.ok
+        ? { title: careerText.successTitle, description: careerText.successDescription }
+        : { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
+    );
+    emitOutcome(container, 'career', result);
   };
 
   const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string, placeholder: string) => (

@@ -3,13 +3,14 @@
  * (pre-rendered Declarative Shadow DOM, `prerendered`: submit button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { emit, type RegistrationErrorReason } from '../shared/events.ts';
+import { societyRegistrationDefaults } from '../registry/texts.ts';
+import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
-import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from '../shared/takeover.ts';
+import { useFormTakeover } from '../shared/form-state.ts';
 import { showToast } from '../shared/toast-store.ts';
 
 export interface SocietyRegistrationProps {
@@ -24,8 +25,7 @@ export interface SocietyRegistrationProps {
 }
 
 export const societyText = {
-  heading: 'Register Your Society',
-  intro: 'It takes 2 minutes. We set everything up within 24 hours — free forever.',
+  ...societyRegistrationDefaults,
   submit: 'Register Society for Free',
   submitting: 'Submitting...',
   successTitle: 'Registration Successful!',
@@ -77,21 +77,9 @@ export function interpretRegistration(outcome: PostOutcome): Result {
 }
 
 export function SocietyRegistration({ container, apiBase, heading, intro, prerendered = false }: SocietyRegistrationProps) {
-  const [snapshot] = useState(() => peekSnapshot(container));
-  const [values, setValues] = useState<Values>(() => initialValues(empty, snapshot));
+  const { values, setValues, formRef, onChange } = useFormTakeover<Values>(container, empty);
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useLayoutEffect(() => {
-    restoreFocus(formRef.current, snapshot);
-    forgetSnapshot(container);
-  }, []); // once, on mount: give back the focus a visitor had in the pre-rendered form
-
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const { name, value } = event.currentTarget;
-    setValues((v) => ({ ...v, [name]: value }));
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,18 +90,10 @@ export function SocietyRegistration({ container, apiBase, heading, intro, preren
     const payload = { name, email, phone, societyName, city, position: position || '' };
     try {
       const result = interpretRegistration(await postJson(`${resolveApiBase(apiBase)}/addSocietyQuery`, payload));
-      if (result.ok) {
-        setValues(empty);
-        showToast({ title: societyText.successTitle, description: result.message });
-        emit(container, 'registration-success', { kind: 'society' });
-      } else {
-        showToast({ title: societyText.failureTitle, description: result.message, variant: 'destructive' });
-        emit(container, 'registration-error', {
-          kind: 'society',
-          reason: result.reason,
-          ...(result.status !== undefined ? { status: result.status } : {}),
-        });
-      }
+      if (result.ok) setValues(empty);
+      const [title, variant] = result.ok ? [societyText.successTitle, 'default' as const] : [societyText.failureTitle, 'destructive' as const];
+      showToast({ title, description: result.message, variant });
+      emitOutcome(container, 'society', result);
     } finally {
       busy.current = false;
       setSubmitting(false);
