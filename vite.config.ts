@@ -11,6 +11,12 @@ import { widgetEntries } from './widgets/entries.ts';
 
 const root = import.meta.dirname;
 const site = loadSiteConfig();
+/** Build constants of the widgets (widgets/shared/build-constants.d.ts); the pre-rendering sees the same. */
+const widgetDefines = {
+  __SITE_API_BASE__: JSON.stringify(site.apiBase),
+  __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
+  __SITE_PRIVACY_EMAIL__: JSON.stringify(site.contact.email),
+};
 
 export default defineConfig({
   root: path.join(root, 'pages'),
@@ -23,11 +29,8 @@ export default defineConfig({
       { find: /^\/widgets\//, replacement: path.join(root, 'widgets') + '/' },
     ],
   },
-  define: {
-    __SITE_API_BASE__: JSON.stringify(site.apiBase),
-    __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
-  },
-  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(), customElementsPlugin(), preloadHelperPlugin()],
+  define: widgetDefines,
+  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(widgetDefines), customElementsPlugin(), preloadHelperPlugin()],
   server: { fs: { allow: [root] } },
   build: {
     outDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),

@@ -12,7 +12,7 @@ const attribute = /([a-z-]+)(?:="([^"]*)")?/g;
  * paints with the first response, at its final size, before any JavaScript runs.
  * When the widget script loads it takes over the same shadow root.
  */
-export function widgetShadowPlugin(): Plugin {
+export function widgetShadowPlugin(define: Record<string, string> = {}): Plugin {
   let render: ShadowMarkup | undefined;
   return {
     name: 'widget-shadow-markup',
@@ -21,7 +21,7 @@ export function widgetShadowPlugin(): Plugin {
       const entry = path.resolve(import.meta.dirname, '../../widgets/shadow-markup.tsx');
       // The same CSS transform as the browser build, so the pre-rendered <style> and the
       // adopted stylesheet are one text.
-      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry, { configFile: false, plugins: [widgetCssPlugin()] });
+      const { module } = await runnerImport<{ shadowMarkup: ShadowMarkup }>(entry, { configFile: false, define, plugins: [widgetCssPlugin()] });
       render = module.shadowMarkup;
     },
     transformIndexHtml: {
