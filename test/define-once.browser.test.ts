@@ -2,7 +2,8 @@
  * Pasting the snippet twice (the same URL twice, or two copies under different URLs)
  * defines each element once, raises no error, and leaves one <toast-host>.
  */
-import { describe, equal, it, ok, loadWidget, mount, waitFor } from './browser-stub/helpers.ts';
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { loadWidget } from './browser-stub/helpers.ts';
 
 const defined = new Map<string, number>();
 const define = customElements.define.bind(customElements);
@@ -27,21 +28,23 @@ function paste(src: string): Promise<void> {
 
 describe('pasting the widget scripts more than once', () => {
   it('defines each element once and keeps working', async () => {
-    const society = mount('<society-registration></society-registration>');
-    const career = mount('<career-application></career-application>');
-    const faq = mount('<faq-accordion><details><summary>Q</summary>A</details></faq-accordion>');
+    const society = await fixture('<society-registration></society-registration>');
+    const career = await fixture('<career-application></career-application>');
+    const faq = await fixture('<faq-accordion><details><summary>Q</summary>A</details></faq-accordion>');
     for (const tag of ['society-registration', 'career-application', 'faq-accordion', 'toast-host']) {
       await paste(`/built/widgets/${tag}.js`);
       await paste(`/built/widgets/${tag}.js`);
       await loadWidget(tag, '?copy=2'); // a second copy under another URL runs the entry again
       await loadWidget(tag, '?copy=3');
     }
-    await waitFor(() => errors.length > 0 || defined.size === 4, { message: 'definitions' });
-    equal(errors.length, 0, `errors: ${errors.map(String).join('; ')}`);
-    for (const tag of ['society-registration', 'career-application', 'faq-accordion', 'toast-host']) equal(defined.get(tag), 1, `${tag} defined`);
-    equal(document.querySelectorAll('toast-host').length, 1, 'one toast host');
-    equal(society.shadowRoot!.querySelectorAll('form').length, 1);
-    equal(career.shadowRoot!.querySelectorAll('form').length, 1);
-    ok(faq.shadowRoot!.querySelector('slot'));
+    await waitUntil(() => errors.length > 0 || defined.size === 4, 'definitions', { timeout: 5000 });
+    expect(errors.map(String), 'errors').to.deep.equal([]);
+    expect(Object.fromEntries(defined), 'definitions per element').to.deep.equal({
+      'society-registration': 1, 'career-application': 1, 'faq-accordion': 1, 'toast-host': 1,
+    });
+    expect(document.querySelectorAll('toast-host').length, 'one toast host').to.equal(1);
+    expect(society.shadowRoot!.querySelectorAll('form').length).to.equal(1);
+    expect(career.shadowRoot!.querySelectorAll('form').length).to.equal(1);
+    expect(faq.shadowRoot!.querySelectorAll('slot').length).to.equal(1);
   });
 });

@@ -8,7 +8,9 @@
  *   do not see each other's requests).
  * - `POST /addSocietyQuery`, `POST /addQuery` (no api-base): scenario success, key `root-<endpoint>`.
  * - `GET /stub/requests?key=<scenario>--<key>` returns `{count, lastBody, contentType}`.
- * - `GET /stub/last-body?key=...` returns the last body as received (raw JSON text).
+ * - The `held` scenario answers success only when the test calls
+ *   `POST /stub/release?key=held--<key>`, so a test decides how long a request is in
+ *   flight; a held request the client gives up on (a timeout) is dropped when it closes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,12 +18,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 
-/** How long the `hang` scenario waits before answering: past the widgets' 15 s timeout. */
-export const HANG_MS = 16_000;
-
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 
-/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, delay?: number, destroy?: boolean}>} */
+/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, held?: boolean, destroy?: boolean}>} */
 const scenarios = {
   success: (endpoint) => ({
     body: JSON.stringify(endpoint === 'addSocietyQuery' ? { success: true, message: SOCIETY_OK } : { success: true, message: 'Application received' }),
@@ -33,13 +32,14 @@ const scenarios = {
   'http-400-json': () => ({ status: 400, body: JSON.stringify({ success: false, message: 'Please enter a valid phone number.' }) }),
   'http-500-html': () => ({ status: 500, type: 'text/html; charset=utf-8', body: '<!doctype html><h1>Internal Server Error</h1>' }),
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
-  slow: (endpoint) => ({ delay: 800, ...scenarios.success(endpoint) }),
-  hang: () => ({ delay: HANG_MS, body: JSON.stringify({ success: true, message: SOCIETY_OK }) }),
+  held: (endpoint) => ({ held: true, ...scenarios.success(endpoint) }),
   network: () => ({ destroy: true }),
 };
 
 /** @type {Map<string, {count: number, lastBody: string, contentType: string}>} */
 const requests = new Map();
+/** Held requests waiting for `/stub/release`, by key. @type {Map<string, (() => void)[]>} */
+const held = new Map();
 
 const mime = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
 
@@ -66,16 +66,20 @@ export async function stubMiddleware(ctx, next) {
     return;
   }
 
-  if (url.pathname === '/stub/requests' || url.pathname === '/stub/last-body') {
-    const record = requests.get(url.searchParams.get('key') ?? '') ?? { count: 0, lastBody: '', contentType: '' };
+  if (url.pathname === '/stub/requests') {
     ctx.set('Cache-Control', 'no-store');
-    if (url.pathname === '/stub/last-body') {
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = record.lastBody;
-    } else {
-      ctx.type = 'application/json';
-      ctx.body = JSON.stringify(record);
-    }
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(requests.get(url.searchParams.get('key') ?? '') ?? { count: 0, lastBody: '', contentType: '' });
+    return;
+  }
+
+  if (url.pathname === '/stub/release' && ctx.method === 'POST') {
+    const key = url.searchParams.get('key') ?? '';
+    const waiting = held.get(key) ?? [];
+    held.delete(key);
+    for (const release of waiting) release();
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify({ released: waiting.length });
     return;
   }
 
@@ -104,16 +108,13 @@ export async function stubMiddleware(ctx, next) {
     ctx.req.socket.destroy();
     return;
   }
-  if (answer.delay) {
+  if (answer.held) {
     const closed = await new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), answer.delay);
-      ctx.req.socket.once('close', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
+      held.set(key, [...(held.get(key) ?? []), () => resolve(false)]);
+      ctx.req.socket.once('close', () => resolve(true));
     });
     if (closed) {
-      ctx.status = 204;
+      ctx.status = 204; // for the dev server's request log only: nothing is sent
       ctx.respond = false;
       return;
     }
