@@ -85,7 +85,7 @@ describe('<career-application>', () => {
     expect((await requests(key)).count).to.equal(0);
   });
 
-  it('OK: posts exactly the eight payload keys (name ← fullName, message ← whyJoin, no resume), clears the fields, fires application-success', async () => {
+  it('OK: posts exactly the eight payload keys (name ← fullName, message ← whyJoin, no resume), confirms in place of the form, fires application-success; another form comes back empty', async () => {
     const { apiBase, key } = stub('ok');
     const host = await form(apiBase, 'heading="Join the team" resume="x"');
     fillAll(host, filled);
@@ -101,7 +101,10 @@ describe('<career-application>', () => {
     const e = await event;
     expect(e.detail).to.deep.equal({ kind: 'career' });
     expect(e.target).to.equal(host);
-    await waitUntil(() => Object.values(valuesOf(host, names)).every((v) => v === ''), 'fields cleared', { timeout: 5000 });
+    await waitUntil(() => host.shadowRoot!.querySelector('.confirmation') && !host.shadowRoot!.querySelector('form'), 'the confirmation', { timeout: 5000 });
+    host.shadowRoot!.querySelector<HTMLButtonElement>('.confirmation button')!.click();
+    await waitUntil(() => host.shadowRoot!.querySelector('form'), 'the form is back', { timeout: 5000 });
+    expect(valuesOf(host, names), 'fields cleared').to.deep.equal(Object.fromEntries(names.map((n) => [n, ''])));
   });
 
   it('OK with {success:false} in the body is still a success (no body field is used)', async () => {

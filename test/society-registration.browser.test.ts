@@ -24,6 +24,13 @@ const IDLE = 'Register Society for Free';
 
 const form = (apiBase: string, extra = '') => fixture<HTMLElement>(`<society-registration api-base="${apiBase}" ${extra}></society-registration>`);
 const idleAgain = (host: Element) => waitUntil(() => button(host).textContent === IDLE, 'the button is idle again', { timeout: 5000 });
+const confirmed = (host: Element) =>
+  waitUntil(() => host.shadowRoot!.querySelector('.confirmation') && !host.shadowRoot!.querySelector('form'), 'the confirmation in place of the form', { timeout: 5000 });
+/** From the confirmation back to the form. */
+async function sendAnother(host: Element) {
+  host.shadowRoot!.querySelector<HTMLButtonElement>('.confirmation button')!.click();
+  await waitUntil(() => host.shadowRoot!.querySelector('form'), 'the form is back', { timeout: 5000 });
+}
 
 describe('<society-registration>', () => {
   before(async () => {
@@ -85,7 +92,7 @@ describe('<society-registration>', () => {
     expect((await requests(key)).count, 'no request').to.equal(0);
   });
 
-  it('success: posts exactly the six spec keys, shows the server message, clears the fields, fires registration-success', async () => {
+  it('success: posts exactly the six spec keys, shows the server message, confirms in place of the form, fires registration-success; another form comes back empty', async () => {
     const { apiBase, key } = stub('success');
     const host = await form(apiBase, 'data-extra="x" heading="Hi"');
     fillAll(host, filled);
@@ -104,7 +111,9 @@ describe('<society-registration>', () => {
     expect(e.detail).to.deep.equal({ kind: 'society' });
     expect(e.bubbles && e.composed).to.equal(true);
     expect(e.target).to.equal(host);
-    await waitUntil(() => Object.values(valuesOf(host, names)).every((v) => v === ''), 'fields cleared', { timeout: 5000 });
+    await confirmed(host);
+    await sendAnother(host);
+    expect(valuesOf(host, names), 'fields cleared').to.deep.equal(Object.fromEntries(names.map((n) => [n, ''])));
     await idleAgain(host);
   });
 
@@ -137,6 +146,8 @@ describe('<society-registration>', () => {
     host.shadowRoot!.querySelector('form')!.requestSubmit(); // neither does a second submit
     await release(key);
     await waitForToast('Registration Successful!');
+    await confirmed(host);
+    await sendAnother(host);
     await idleAgain(host);
     expect(button(host).disabled).to.equal(false);
     expect((await requests(key)).count).to.equal(1);

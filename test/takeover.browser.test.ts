@@ -39,7 +39,7 @@ describe('pre-rendered shadow root takeover', () => {
     await sendKeys({ press: 'Enter' }); // the disabled default button: no implicit submission
     expect(submitted, 'no implicit (native GET) submission').to.equal(false);
     fill(control(host, 'email'), 'asha@example.com');
-    fill(control(host, 'phone'), '12345');
+    fill(control(host, 'phone'), '98765 43210');
     fill(control(host, 'societyName'), 'Green Valley');
     const city = control(host, 'city');
     city.focus();
@@ -54,7 +54,7 @@ describe('pre-rendered shadow root takeover', () => {
     expect(root.adoptedStyleSheets.length).to.equal(1);
     expect(button(host).disabled, 'the mounted button is enabled').to.equal(false);
     expect(valuesOf(host, ['name', 'email', 'phone', 'societyName', 'city', 'position'])).to.deep.equal({
-      name: 'Asha Verma', email: 'asha@example.com', phone: '12345', societyName: 'Green Valley', city: 'Pune City', position: '',
+      name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City', position: '',
     });
     const active = root.activeElement as HTMLInputElement | null;
     expect(active?.name, 'focus restored').to.equal('city');
@@ -71,7 +71,7 @@ describe('pre-rendered shadow root takeover', () => {
     submit(host);
     await waitForToast('Registration Successful!');
     expect(JSON.parse((await requests(key)).lastBody)).to.deep.equal({
-      name: 'Asha Verma', email: 'asha@example.com', phone: '12345', societyName: 'Green Valley', city: 'Pune City!', position: '',
+      name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City!', position: '',
     });
   });
 

@@ -20,9 +20,9 @@ describe('request timeout (15 s)', () => {
     const careerStub = stub('held');
     const society = await fixture(`<society-registration api-base="${societyStub.apiBase}"></society-registration>`);
     const career = await fixture(`<career-application api-base="${careerStub.apiBase}"></career-application>`);
-    const societyValues = { name: 'A', email: 'a@example.com', phone: '1', societyName: 'S', city: 'C', position: '' };
+    const societyValues = { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C', position: '' };
     const careerValues = {
-      fullName: 'B', email: 'b@example.com', phone: '2', college: 'X', course: 'MCA', yearOfStudy: '1', areaOfInterest: 'member-technical-staff', whyJoin: 'Y',
+      fullName: 'B', email: 'b@example.com', phone: '9123456780', college: 'X', course: 'MCA', yearOfStudy: '1', areaOfInterest: 'member-technical-staff', whyJoin: 'Y',
     };
     fillAll(society, societyValues);
     fillAll(career, careerValues);

@@ -19,7 +19,21 @@ export function stub(scenario: string): { apiBase: string; key: string } {
   return { apiBase: `${location.origin}/stub/${key}`, key };
 }
 
-export async function requests(key: string): Promise<{ count: number; lastBody: string; contentType: string }> {
+export interface StubRecord {
+  count: number;
+  lastBody: string;
+  contentType: string;
+  /** Path and query of the last lead POST. */
+  lastUrl: string;
+  /** Its X-Altcha header, and whether that verified. */
+  altcha: string | null;
+  altchaValid: boolean | null;
+  noticeVersion: string | null;
+  /** Challenges fetched from this stub. */
+  challenges: number;
+}
+
+export async function requests(key: string): Promise<StubRecord> {
   return (await fetch(`/stub/requests?key=${encodeURIComponent(key)}`)).json();
 }
 

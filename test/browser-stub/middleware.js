@@ -8,12 +8,18 @@
  *   do not see each other's requests).
  * - `POST /addSocietyQuery`, `POST /addQuery` (no api-base): scenario success, key `root-<endpoint>`.
  * - `GET /stub/requests?key=<scenario>--<key>` returns `{count, lastBody, contentType}`.
+ * - `GET /stub/<scenario>--<key>/altcha-challenge` (and `GET /altcha-challenge`): an ALTCHA
+ *   challenge made with altcha-lib (v1, as the intake service makes them), quick to solve;
+ *   scenario `no-challenge` answers 503 there, `hard-challenge` one that takes minutes.
+ *   A lead POST records its URL (`?partner=`), `X-Notice-Version`, and `X-Altcha` with
+ *   whether it verifies against the stub's key (`altchaValid`).
  * - The `held` scenario answers success only when the test calls
  *   `POST /stub/release?key=held--<key>`, so a test decides how long a request is in
  *   flight; a held request the client gives up on (a timeout) is dropped when it closes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
@@ -34,10 +40,27 @@ const scenarios = {
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
   held: (endpoint) => ({ held: true, ...scenarios.success(endpoint) }),
   network: () => ({ destroy: true }),
+  'no-challenge': (endpoint) => scenarios.success(endpoint),
+  'hard-challenge': (endpoint) => scenarios.success(endpoint),
 };
 
-/** @type {Map<string, {count: number, lastBody: string, contentType: string}>} */
+const ALTCHA_KEY = 'browser-stub-hmac-key';
+
+/** What a scenario's challenge endpoint answers: null for a 503. */
+function challengeFor(scenario) {
+  if (scenario === 'no-challenge') return null;
+  // A hard one: the answer is the last number of a range far too long to search in 2 s.
+  if (scenario === 'hard-challenge') return createChallenge({ hmacKey: ALTCHA_KEY, maxnumber: 50_000_000, number: 50_000_000 });
+  return createChallenge({ hmacKey: ALTCHA_KEY, maxnumber: 2_000 });
+}
+
+/**
+ * @typedef {{count: number, lastBody: string, contentType: string, lastUrl: string, altcha: string | null,
+ *   altchaValid: boolean | null, noticeVersion: string | null, challenges: number}} RequestRecord
+ * @type {Map<string, RequestRecord>}
+ */
 const requests = new Map();
+const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, challenges: 0 });
 /** Held requests waiting for `/stub/release`, by key. @type {Map<string, (() => void)[]>} */
 const held = new Map();
 
@@ -69,7 +92,21 @@ export async function stubMiddleware(ctx, next) {
   if (url.pathname === '/stub/requests') {
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(requests.get(url.searchParams.get('key') ?? '') ?? { count: 0, lastBody: '', contentType: '' });
+    ctx.body = JSON.stringify(requests.get(url.searchParams.get('key') ?? '') ?? emptyRecord());
+    return;
+  }
+
+  const challengeMatch = /^\/stub\/([a-z0-9-]+?)(?:--([a-z0-9-]+))?\/altcha-challenge$/i.exec(url.pathname) ?? /^\/()()altcha-challenge$/.exec(url.pathname);
+  if (challengeMatch && ctx.method === 'GET') {
+    const scenario = challengeMatch[1] || 'success';
+    const key = challengeMatch[1] ? challengeMatch[1] + (challengeMatch[2] ? `--${challengeMatch[2]}` : '') : 'root-altcha-challenge';
+    const record = requests.get(key) ?? emptyRecord();
+    requests.set(key, { ...record, challenges: record.challenges + 1 });
+    const challenge = await challengeFor(scenario);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.status = challenge ? 200 : 503;
+    ctx.body = JSON.stringify(challenge ?? { success: false, message: 'No challenge today.' });
     return;
   }
 
@@ -98,8 +135,18 @@ export async function stubMiddleware(ctx, next) {
   }
   const key = match[1] ? match[1] + (match[2] ? `--${match[2]}` : '') : `root-${endpoint}`;
   const body = await readBody(ctx.req);
-  const record = requests.get(key) ?? { count: 0, lastBody: '', contentType: '' };
-  requests.set(key, { count: record.count + 1, lastBody: body, contentType: ctx.get('content-type') });
+  const record = requests.get(key) ?? emptyRecord();
+  const altcha = ctx.get('x-altcha') || null;
+  requests.set(key, {
+    ...record,
+    count: record.count + 1,
+    lastBody: body,
+    contentType: ctx.get('content-type'),
+    lastUrl: url.pathname + url.search,
+    altcha,
+    altchaValid: altcha ? await verifySolution(altcha, ALTCHA_KEY) : null,
+    noticeVersion: ctx.get('x-notice-version') || null,
+  });
 
   const answer = make(endpoint);
   if (answer.destroy) {

@@ -5,5 +5,5 @@ import { CareerApplication } from './CareerApplication.tsx';
 
 export const tag = 'career-application';
 
-defineElement(tag, CareerApplication, { props: { apiBase: 'string', heading: 'string', intro: 'string' }, css });
+defineElement(tag, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
 ensureToastHost();

@@ -12,6 +12,31 @@ export const PROOF_HEADER = 'X-Altcha';
 /** How long a submit waits for a solve that is still running. */
 export const PROOF_WAIT_MS = 2000;
 const CHALLENGE_TIMEOUT_MS = 10_000;
+/**
+ * Numbers tried between two yields to the page (about 5 ms of work). Web Crypto's digest
+ * resolves without giving the event loop a turn, so an unbroken search would freeze the
+ * page: typing, timers, painting.
+ */
+const SLICE = 200;
+
+// The page's own timer, taken when the widget loads (as React's scheduler does), so a
+// later replacement of setTimeout (a test's fake clock) cannot stall the work.
+const setTimer = globalThis.setTimeout.bind(globalThis);
+const clearTimer = globalThis.clearTimeout.bind(globalThis);
+const yieldToPage = () => new Promise<void>((resolve) => setTimer(resolve, 0));
+
+/** altcha-lib's search over [0, max], a slice at a time, yielding between slices. */
+async function search(challenge: Challenge, signal: AbortSignal): Promise<number | undefined> {
+  const max = challenge.maxnumber ?? 1e6;
+  for (let start = 0; start <= max; start += SLICE) {
+    if (signal.aborted) return undefined;
+    const slice = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, Math.min(start + SLICE - 1, max), start);
+    const found = await slice.promise;
+    if (found) return found.number;
+    await yieldToPage();
+  }
+  return undefined;
+}
 
 interface Challenge {
   algorithm: string;
@@ -36,24 +61,20 @@ async function solve(challengeUrl: string, signal: AbortSignal): Promise<string 
   if (!globalThis.crypto?.subtle) return undefined; // Web Crypto needs a secure context
   try {
     // The challenge request is bounded on its own: a service that never answers must not hold the solve.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), CHALLENGE_TIMEOUT_MS);
-    signal.addEventListener('abort', () => controller.abort(), { once: true });
     const response = await fetch(challengeUrl, {
       credentials: 'omit',
       cache: 'no-store',
       headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    }).finally(() => clearTimeout(timer));
+      signal: AbortSignal.timeout(CHALLENGE_TIMEOUT_MS),
+    });
+    if (signal.aborted) return undefined;
     if (!response.ok) return undefined;
     const challenge: unknown = await response.json();
     if (!isChallenge(challenge)) return undefined;
+    const number = await search(challenge, signal);
+    if (number === undefined) return undefined;
     const { algorithm, salt, signature } = challenge;
-    const work = solveChallenge(challenge.challenge, salt, algorithm, challenge.maxnumber);
-    signal.addEventListener('abort', () => work.controller.abort(), { once: true });
-    const solution = await work.promise;
-    if (!solution) return undefined;
-    return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }));
+    return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
   } catch {
     return undefined;
   }
@@ -84,9 +105,9 @@ export function createProofOfWork(challengeUrl: () => string): ProofOfWork {
       current = undefined;
       if (!work) return undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs, undefined)));
+      const late = new Promise<undefined>((resolve) => (timer = setTimer(resolve, waitMs, undefined)));
       const header = await Promise.race([work.result, late]);
-      clearTimeout(timer);
+      clearTimer(timer);
       if (header === undefined) work.controller.abort();
       return header;
     },

@@ -5,5 +5,5 @@ import { SocietyRegistration } from './SocietyRegistration.tsx';
 
 export const tag = 'society-registration';
 
-defineElement(tag, SocietyRegistration, { props: { apiBase: 'string', heading: 'string', intro: 'string' }, css });
+defineElement(tag, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
 ensureToastHost();
