@@ -98,12 +98,12 @@ describe('form answers', () => {
       });
 
       it('a new submit withdraws this form’s earlier toasts only', async () => {
-        const other = await mount(form === society ? career.tag : society.tag, stub('network').apiBase);
+        const other = await mount(form === society ? career.tag : society.tag, stub('http-500-html').apiBase);
         fillAll(other, form === society ? career.values : society.values);
         submit(other);
         const othersToast = await waitForToast(form === society ? career.failureTitle : society.failureTitle);
 
-        const host = await mount(form.tag, stub('network').apiBase);
+        const host = await mount(form.tag, stub('http-500-html').apiBase);
         fillAll(host, form.values);
         submit(host);
         const first = await waitForToast(form.failureTitle, { seen: new Set([othersToast.toast]) });
