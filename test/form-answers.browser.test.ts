@@ -16,6 +16,7 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, toastHost, waitForToast } from './browser-stub/helpers.ts';
 
 const society = {
@@ -132,7 +133,7 @@ describe('form answers', () => {
         expect(control(host, 'email').validationMessage).to.equal('Please enter a valid email address.');
         expect(control(host, 'phone').validity.valid, 'the corrected phone is accepted').to.equal(true);
 
-        expect(control(host, 'phone').maxLength).to.equal(20);
+        expect(control(host, 'phone').pattern, 'the lead contract’s phone rule').to.equal(PHONE_PATTERN);
         expect(control(host, 'phone').inputMode).to.equal('tel');
         expect((await requests(key)).count, 'no request').to.equal(0);
       });

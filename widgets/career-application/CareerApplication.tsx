@@ -10,10 +10,10 @@ import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
-import { constraints, mismatchMessage } from '../shared/native-constraints.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
-import { refusedKey } from '../shared/refusals.ts';
+import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm } from '../shared/use-lead-form.ts';
 
 export interface CareerApplicationProps {
@@ -37,19 +37,12 @@ export const careerText = {
   again: 'Send another application',
 } as const;
 
-export const courses = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'] as const;
-export const areasOfInterest = [
-  { value: 'tech-intern', label: 'Tech Intern' },
-  { value: 'marketing-sales-intern', label: 'Marketing & Sales Intern' },
-  { value: 'member-technical-staff', label: 'Member of Technical Staff' },
-] as const;
-
 /** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
 const empty = { fullName: '', email: '', phone: '', college: '', course: '', yearOfStudy: '', areaOfInterest: '', whyJoin: '' };
 type Values = typeof empty;
 
 /** Payload keys that differ from the form's control names. */
-const controlOf: Record<string, keyof Values> = { name: 'fullName', message: 'whyJoin' };
+const controlOf = { name: 'fullName', message: 'whyJoin' } as const;
 
 type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number; refusal?: string };
 
@@ -99,10 +92,9 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
       emit(container, 'application-success', { kind: 'career' });
     } else {
-      const key = result.refusal ? refusedKey(result.refusal) : undefined;
       form.fail(
         { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
-        key && result.refusal ? { name: controlOf[key] ?? key, message: result.refusal } : undefined,
+        result.refusal ? refusedField(result.refusal, controlOf) : undefined,
       );
       emit(container, 'application-error', {
         kind: 'career',
@@ -118,14 +110,13 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     );
   }
 
-  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', type: string, autoComplete: string, placeholder: string) => (
+  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string, placeholder: string) => (
     <input
       {...form.bind(name, `career-${name}`)}
       type={type}
       autoComplete={autoComplete}
       placeholder={placeholder}
-      required
-      {...constraints[name === 'fullName' ? 'name' : name]}
+      {...nativeConstraints(field)}
       part="input"
     />
   );
@@ -136,23 +127,23 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       <h2 id="career-heading" className="heading" part="heading">{heading || careerText.heading}</h2>
       <p className="intro" part="intro">{intro || careerText.intro}</p>
       <div className="fields">
-        <Field {...field('fullName', 'Full Name *')}>{input('fullName', 'text', 'name', 'Enter your full name')}</Field>
-        <Field {...field('email', 'Email *')}>{input('email', 'email', 'email', 'you@example.com')}</Field>
-        <Field {...field('phone', 'Phone *')}>{input('phone', 'tel', 'tel', '+91 98765 43210')}</Field>
-        <Field {...field('college', 'College / University *')}>{input('college', 'text', 'organization', 'Your college or university')}</Field>
+        <Field {...field('fullName', 'Full Name *')}>{input('fullName', CAREER_FIELDS.name, 'text', 'name', 'Enter your full name')}</Field>
+        <Field {...field('email', 'Email *')}>{input('email', CAREER_FIELDS.email, 'email', 'email', 'you@example.com')}</Field>
+        <Field {...field('phone', 'Phone *')}>{input('phone', CAREER_FIELDS.phone, 'tel', 'tel', '+91 98765 43210')}</Field>
+        <Field {...field('college', 'College / University *')}>{input('college', CAREER_FIELDS.college, 'text', 'organization', 'Your college or university')}</Field>
         <Field {...field('course', 'Course *')}>
-          <select {...form.bind('course', 'career-course')} autoComplete="off" required part="input">
+          <select {...form.bind('course', 'career-course')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} part="input">
             <option value="">Select your course</option>
-            {courses.map((c) => (
-              <option key={c} value={c}>{c}</option>
+            {COURSES.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
             ))}
           </select>
         </Field>
-        <Field {...field('yearOfStudy', 'Year of Study *')}>{input('yearOfStudy', 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
+        <Field {...field('yearOfStudy', 'Year of Study *')}>{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
         <Field {...field('areaOfInterest', 'Area of Interest *', true)}>
-          <select {...form.bind('areaOfInterest', 'career-areaOfInterest')} autoComplete="off" required part="input">
+          <select {...form.bind('areaOfInterest', 'career-areaOfInterest')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} part="input">
             <option value="">Choose your preferred role</option>
-            {areasOfInterest.map((a) => (
+            {ROLES.map((a) => (
               <option key={a.value} value={a.value}>{a.label}</option>
             ))}
           </select>
@@ -162,9 +153,8 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
             {...form.bind('whyJoin', 'career-whyJoin')}
             autoComplete="off"
             rows={4}
-            required
+            {...nativeConstraints(CAREER_FIELDS.message)}
             placeholder="Tell us what excites you about this role"
-            {...constraints.message}
             part="input"
           />
         </Field>

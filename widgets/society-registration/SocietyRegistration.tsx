@@ -9,10 +9,10 @@ import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
-import { constraints, mismatchMessage } from '../shared/native-constraints.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
-import { refusedKey } from '../shared/refusals.ts';
+import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm } from '../shared/use-lead-form.ts';
 
 export interface SocietyRegistrationProps {
@@ -45,20 +45,20 @@ export const societyText = {
 const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
 type Values = typeof empty;
 
+/** The controls, in payload order; required, lengths and patterns come from the lead contract. */
 const fields: {
-  name: keyof Values;
+  name: keyof Values & keyof typeof SOCIETY_FIELDS;
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
   placeholder: string;
-  required: boolean;
 }[] = [
-  { name: 'name', label: 'Your Name *', type: 'text', autoComplete: 'name', placeholder: 'Enter your full name', required: true },
-  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', placeholder: 'you@example.com', required: true },
-  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210', required: true },
-  { name: 'societyName', label: 'Society Name *', type: 'text', autoComplete: 'organization', placeholder: 'e.g. Green Valley Apartments', required: true },
-  { name: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2', placeholder: 'e.g. Pune', required: true },
-  { name: 'position', label: 'Position (optional)', type: 'text', autoComplete: 'organization-title', placeholder: 'e.g. Secretary', required: false },
+  { name: 'name', label: 'Your Name *', type: 'text', autoComplete: 'name', placeholder: 'Enter your full name' },
+  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
+  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210' },
+  { name: 'societyName', label: 'Society Name *', type: 'text', autoComplete: 'organization', placeholder: 'e.g. Green Valley Apartments' },
+  { name: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2', placeholder: 'e.g. Pune' },
+  { name: 'position', label: 'Position (optional)', type: 'text', autoComplete: 'organization-title', placeholder: 'e.g. Secretary' },
 ];
 
 type Result =
@@ -104,10 +104,9 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
         form.succeed({ title: societyText.successTitle, description: result.message });
         emit(container, 'registration-success', { kind: 'society' });
       } else {
-        const key = result.reason === 'server' ? refusedKey(result.message) : undefined;
         form.fail(
           { title: societyText.failureTitle, description: result.message, variant: 'destructive' },
-          key ? { name: key, message: result.message } : undefined,
+          result.reason === 'server' ? refusedField(result.message) : undefined,
         );
         emit(container, 'registration-error', {
           kind: 'society',
@@ -139,8 +138,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
               type={f.type}
               autoComplete={f.autoComplete}
               placeholder={f.placeholder}
-              required={f.required}
-              {...constraints[f.name]}
+              {...nativeConstraints(SOCIETY_FIELDS[f.name])}
               part="input"
             />
           </Field>
