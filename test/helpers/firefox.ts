@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import puppeteer from 'puppeteer-core';
 
 /** Debian's Firefox ESR (installed by scripts/test-env.sh), or FIREFOX_PATH when set. */
-export function firefoxPath(): string {
+function firefoxPath(): string {
   const found = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
   if (!fs.existsSync(found)) throw new Error(`Firefox ESR not found at ${found}: run bash scripts/test-env.sh, or set FIREFOX_PATH`);
   return found;
