@@ -131,12 +131,20 @@ describe('accessibility audits', () => {
     await page.goto(site.url + '/');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
     expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
-    const buttonBorder = await page.locator('main .btn').first().evaluate((el) => getComputedStyle(el).borderTopStyle);
-    expect(buttonBorder).not.toBe('none');
+    // A button's 2px transparent border is drawn in the forced text colour, so the button keeps its outline.
+    const border = (p: typeof page) =>
+      p.locator('main .btn').first().evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { line: `${s.borderTopWidth} ${s.borderTopStyle}`, color: s.borderTopColor, text: s.color };
+      });
+    const forced = await border(page);
+    expect(forced.line).toBe('2px solid');
+    expect(forced.color).toBe(forced.text);
     await reduced.close();
     const normal = await browser.context.newPage();
     await normal.goto(site.url + '/');
     expect(await normal.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    expect(await border(normal)).toMatchObject({ line: '2px solid', color: 'rgba(0, 0, 0, 0)' });
     await normal.close();
   });
 });

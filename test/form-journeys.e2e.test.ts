@@ -56,7 +56,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
     const city = page.locator('society-registration input[name="city"]');
-    await expect.poll(() => city.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('');
+    await expect.poll(() => city.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
     await expect.poll(() => city.evaluate((el) => el.matches(':focus'))).toBe(true);
     expect(leadCount(site.dataDir)).toBe(0);
 
@@ -64,7 +64,9 @@ describe('registration form, by keyboard, as a visitor would', () => {
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
     await expect.poll(() => status.count()).toBe(1);
-    await expect.poll(() => status.textContent()).toContain('Society request submitted successfully. We');
+    expect(await status.locator('.toast__description').textContent()).toBe(
+      'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
+    );
     expect(leadCount(site.dataDir)).toBe(1);
     for (const name of Object.keys(registration)) {
       expect(await page.locator(`society-registration [name="${name}"]`).inputValue(), name).toBe('');
@@ -91,7 +93,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'Registration Failed' });
     await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => alert.textContent()).toContain('Network error. Please check your connection and try again.');
+    expect(await alert.locator('.toast__description').textContent()).toBe('Network error. Please check your connection and try again.');
     for (const [name, value] of Object.entries(registration)) {
       expect(await page.locator(`society-registration [name="${name}"]`).inputValue(), name).toBe(value);
     }
@@ -129,7 +131,7 @@ describe('career application, by keyboard, as a student would', () => {
     await tabTo(page, page.locator('career-application button[type="submit"]'));
     await page.keyboard.press('Enter');
     const course = page.locator('career-application select[name="course"]');
-    await expect.poll(() => course.evaluate((el: HTMLSelectElement) => el.validationMessage)).not.toBe('');
+    await expect.poll(() => course.evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
     expect(leadCount(site.dataDir)).toBe(0);
 
     await page.keyboard.type('MCA');
@@ -138,7 +140,7 @@ describe('career application, by keyboard, as a student would', () => {
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: 'Application Submitted!' });
     await expect.poll(() => status.count()).toBe(1);
-    await expect.poll(() => status.textContent()).toContain('Thanks for applying! Our team will review your application and connect with you shortly.');
+    expect(await status.locator('.toast__description').textContent()).toBe('Thanks for applying! Our team will review your application and connect with you shortly.');
     expect(leadCount(site.dataDir)).toBe(1);
     for (const name of Object.keys(application)) {
       expect(await page.locator(`career-application [name="${name}"]`).inputValue(), name).toBe('');
@@ -163,7 +165,7 @@ describe('career application, by keyboard, as a student would', () => {
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => alert.textContent()).toContain('There was an error submitting your application. Please try again.');
+    expect(await alert.locator('.toast__description').textContent()).toBe('There was an error submitting your application. Please try again.');
     const expected = { ...application, areaOfInterest: 'tech-intern' };
     for (const [name, value] of Object.entries(expected)) {
       expect(await page.locator(`career-application [name="${name}"]`).inputValue(), name).toBe(value);
