@@ -1,45 +1,41 @@
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import { loadSiteConfig } from './site.config.ts';
+import { distDir, pagesDir, publicDir, repoRoot, stylesDir, widgetsDir } from './scripts/paths.ts';
 import { pagesPlugin } from './scripts/build/pages-plugin.ts';
-import { widgetShadowPlugin } from './scripts/build/widget-shadow-plugin.ts';
 import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
 import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
 import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
-import { pageInputs } from './scripts/build/routes.ts';
-import { widgetEntries } from './widgets/entries.ts';
+import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
+import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
+import { widgetDefines } from './scripts/build/widget-defines.ts';
 
-const root = import.meta.dirname;
 const site = loadSiteConfig();
-/** Build constants of the widgets (widgets/shared/build-constants.d.ts); the pre-rendering sees the same. */
-const widgetDefines = {
-  __SITE_API_BASE__: JSON.stringify(site.apiBase),
-  __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
-  __SITE_PRIVACY_EMAIL__: JSON.stringify(site.contact.email),
-};
 
 export default defineConfig({
-  root: path.join(root, 'pages'),
+  root: pagesDir,
   appType: 'mpa',
-  publicDir: path.join(root, 'public'),
-  envDir: root,
+  publicDir,
+  envDir: repoRoot,
   resolve: {
     alias: [
-      { find: /^\/styles\//, replacement: path.join(root, 'styles') + '/' },
-      { find: /^\/widgets\//, replacement: path.join(root, 'widgets') + '/' },
+      { find: /^\/styles\//, replacement: stylesDir + '/' },
+      { find: /^\/widgets\//, replacement: widgetsDir + '/' },
     ],
   },
-  define: widgetDefines,
-  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(widgetDefines), customElementsPlugin(), preloadHelperPlugin()],
-  server: { fs: { allow: [root] } },
+  define: widgetDefines(site),
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site)],
+  server: { fs: { allow: [repoRoot] } },
   build: {
-    outDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),
+    outDir: distDir(),
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: {
-      input: { ...pageInputs(), ...widgetEntries(root) },
+      input: { ...pageInputs(), ...widgetInputs() },
+      // The registry's names (widgets/registry/names.ts) are plain constants: inlined where
+      // used, the module leaves no chunk that the page loader and the widgets would share.
+      optimization: { inlineConst: true },
       output: {
         // Widget entries keep a stable URL for partner pages; everything else is hashed.
         entryFileNames: (chunk) =>

@@ -1,7 +1,7 @@
 /**
  * Browser tests of the widgets, in Debian's Chromium, against the BUILT widget files
  * (what partners load): run the build first, e.g.
- *   DIST_DIR=/tmp/w-dist npx vite build && DIST_DIR=/tmp/w-dist npx tsx scripts/postbuild.ts
+ *   DIST_DIR=/tmp/w-dist npx vite build
  *   DIST_DIR=/tmp/w-dist npx wtr --config web-test-runner.config.js
  * The built files are served under /built/ from DIST_DIR (default dist); the intake
  * calls go to the stub server in test/browser-stub/middleware.js.

@@ -3,6 +3,7 @@
  * defines each element once, raises no error, and leaves one <toast-host>.
  */
 import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, widgetTags } from '../widgets/registry/names.ts';
 import { loadWidget } from './browser-stub/helpers.ts';
 
 const defined = new Map<string, number>();
@@ -28,21 +29,19 @@ function paste(src: string): Promise<void> {
 
 describe('pasting the widget scripts more than once', () => {
   it('defines each element once and keeps working', async () => {
-    const society = await fixture('<society-registration></society-registration>');
-    const career = await fixture('<career-application></career-application>');
-    const faq = await fixture('<faq-accordion><details><summary>Q</summary>A</details></faq-accordion>');
-    for (const tag of ['society-registration', 'career-application', 'faq-accordion', 'toast-host']) {
+    const society = await fixture(`<${SOCIETY_REGISTRATION}></${SOCIETY_REGISTRATION}>`);
+    const career = await fixture(`<${CAREER_APPLICATION}></${CAREER_APPLICATION}>`);
+    const faq = await fixture(`<${FAQ_ACCORDION}><details><summary>Q</summary>A</details></${FAQ_ACCORDION}>`);
+    for (const tag of widgetTags) {
       await paste(`/built/widgets/${tag}.js`);
       await paste(`/built/widgets/${tag}.js`);
       await loadWidget(tag, '?copy=2'); // a second copy under another URL runs the entry again
       await loadWidget(tag, '?copy=3');
     }
-    await waitUntil(() => errors.length > 0 || defined.size === 4, 'definitions', { timeout: 5000 });
+    await waitUntil(() => errors.length > 0 || defined.size === widgetTags.length, 'definitions', { timeout: 5000 });
     expect(errors.map(String), 'errors').to.deep.equal([]);
-    expect(Object.fromEntries(defined), 'definitions per element').to.deep.equal({
-      'society-registration': 1, 'career-application': 1, 'faq-accordion': 1, 'toast-host': 1,
-    });
-    expect(document.querySelectorAll('toast-host').length, 'one toast host').to.equal(1);
+    expect(Object.fromEntries(defined), 'definitions per element').to.deep.equal(Object.fromEntries(widgetTags.map((tag) => [tag, 1])));
+    expect(document.querySelectorAll(TOAST_HOST).length, 'one toast host').to.equal(1);
     expect(society.shadowRoot!.querySelectorAll('form').length).to.equal(1);
     expect(career.shadowRoot!.querySelectorAll('form').length).to.equal(1);
     expect(faq.shadowRoot!.querySelectorAll('slot').length).to.equal(1);

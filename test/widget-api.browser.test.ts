@@ -1,15 +1,16 @@
 /**
- * The elements as built match the public API declared in scripts/build/widget-api.ts
+ * The elements as built match the public API declared in widgets/registry/api.ts
  * (which the build turns into custom-elements.json and widgets/index.d.ts): attributes
  * and their defaults, the ::part() names, the --widget-* custom properties.
  */
-import { widgetApi } from '../scripts/build/widget-api.ts';
 import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { widgetApi } from '../widgets/registry/api.ts';
+import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../widgets/registry/names.ts';
 import { loadWidget } from './browser-stub/helpers.ts';
 
-const forms = widgetApi.filter((e) => e.tag === 'society-registration' || e.tag === 'career-application');
+const forms = widgetApi.filter((e) => e.tag === SOCIETY_REGISTRATION || e.tag === CAREER_APPLICATION);
 
-describe('public API (scripts/build/widget-api.ts)', () => {
+describe('public API (widgets/registry/api.ts)', () => {
   for (const api of widgetApi) {
     it(`<${api.tag}> is defined by /widgets/${api.tag}.js`, async () => {
       await loadWidget(api.tag);

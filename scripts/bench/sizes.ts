@@ -5,13 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** The built site: DIST_DIR when set (relative to the repository), else dist/. */
-export function distDir(): string {
-  return path.resolve(repoRoot, process.env.DIST_DIR || 'dist');
-}
+import { pageFileOf } from '../paths.ts';
 
 /** One TCP round trip on a fresh connection: an initial congestion window of 10 × 1460-byte segments ≈ 14 KB. */
 export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
@@ -20,9 +14,9 @@ export const NO_WIDGET_JS_BUDGET_BYTES = 3 * 1024;
 
 export interface Sizes {
   raw: number;
-  /** zlib gzip, level 9 (what postbuild writes as .gz). */
+  /** zlib gzip, level 9 (what the build writes as .gz). */
   gzip: number;
-  /** Brotli, quality 11 (what postbuild writes as .br and the server sends to browsers that accept br). */
+  /** Brotli, quality 11 (what the build writes as .br and the server sends to browsers that accept br). */
   brotli: number;
 }
 
@@ -49,12 +43,8 @@ export function distFiles(dist: string): string[] {
     .filter((f) => fs.statSync(path.join(dist, f)).isFile());
 }
 
-/** The built page of a route: "/" → index.html, "/about-us" → about-us/index.html, "/404" → 404.html. */
-export function pageFile(dist: string, route: string): string {
-  if (route === '/') return 'index.html';
-  const clean = route.replace(/^\/+|\/+$/g, '');
-  return fs.existsSync(path.join(dist, clean, 'index.html')) ? `${clean}/index.html` : `${clean}.html`;
-}
+/** The built page of a route, relative to `dist` (scripts/paths.ts has the mapping; the budget tests call it with their dist). */
+export const pageFile = (_dist: string, route: string): string => pageFileOf(route);
 
 /** The routes of the build (build-meta.json), without the 404 page. */
 export function builtRoutes(dist: string): string[] {
@@ -140,7 +130,7 @@ export function pageScripts(html: string): string[] {
   return [...new Set([...srcs, ...preloads])];
 }
 
-/** Stylesheets a built page links (postbuild inlines the site's; any left here block rendering). */
+/** Stylesheets a built page links (the build inlines the site's; any left here block rendering). */
 export function pageStylesheets(html: string): string[] {
   return [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
 }

@@ -1,9 +1,10 @@
 import type { Plugin } from 'vite';
-import { widgetApi, type ElementApi } from './widget-api.ts';
+import { widgetApi, type ElementApi } from '../../widgets/registry/api.ts';
 
 const modulePath = (tag: string) => `widgets/${tag}.js`;
 
-function manifest(elements: ElementApi[]) {
+/** The Custom Elements Manifest (schema 2.1.0) of the elements. */
+export function customElementsManifest(elements: ElementApi[]) {
   return {
     schemaVersion: '2.1.0',
     readme: 'README.md',
@@ -30,8 +31,9 @@ function manifest(elements: ElementApi[]) {
   };
 }
 
-function declarations(elements: ElementApi[]): string {
-  const lines = ['// Types for the custom elements served from /widgets/. Generated at build from scripts/build/widget-api.ts.', ''];
+/** TypeScript declarations: an interface per element, HTMLElementTagNameMap and HTMLElementEventMap. */
+export function typeDeclarations(elements: ElementApi[]): string {
+  const lines = ['// Types for the custom elements served from /widgets/. Generated at build from widgets/registry/api.ts.', ''];
   for (const el of elements) {
     lines.push(`/** ${el.description} */`, `export interface ${el.className} extends HTMLElement {`);
     for (const a of el.attributes) lines.push(`  /** ${a.description} Attribute: \`${a.name}\`. Default: ${a.default}. */`, `  ${a.property}?: ${a.type};`);
@@ -51,8 +53,8 @@ export function customElementsPlugin(): Plugin {
     name: 'custom-elements-manifest',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(manifest(widgetApi), null, 2) + '\n' });
-      this.emitFile({ type: 'asset', fileName: 'widgets/index.d.ts', source: declarations(widgetApi) });
+      this.emitFile({ type: 'asset', fileName: 'custom-elements.json', source: JSON.stringify(customElementsManifest(widgetApi), null, 2) + '\n' });
+      this.emitFile({ type: 'asset', fileName: 'widgets/index.d.ts', source: typeDeclarations(widgetApi) });
     },
   };
 }

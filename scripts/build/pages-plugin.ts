@@ -1,19 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import type { Plugin } from 'vite';
+import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
 import type { SiteConfig } from '../../site.config.ts';
 import { iconSvg } from './icons.ts';
-import { pagesDir, publicRoutes, routeOf } from './routes.ts';
+import { pagesDir, routeOfPageFile } from '../paths.ts';
+import { publicRoutes } from './inputs.ts';
+import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
+import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
 
 /**
  * Turns the hand-authored pages into finished HTML: Handlebars partials
- * (`{{> header}}`), deployment values (`{{site.brandName}}`) and the page's own
- * route (`{{route}}`). Emits robots.txt and sitemap.xml from the same routes.
+ * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
+ * route (`{{route}}`) and pre-rendered forms (`{{widget "…"}}`, widget-helper.ts),
+ * in the build and the dev server alike. Emits robots.txt and sitemap.xml from the same routes.
  */
-export function pagesPlugin(site: SiteConfig): Plugin {
+export function pagesPlugin(site: SiteConfig): Plugin[] {
   const buildDate = new Date().toISOString().slice(0, 10);
+  let prerender: Prerender | undefined;
+  let devServer: ViteDevServer | undefined;
+  const widgets = widgetPlacement(() => prerender);
   const hbs = Handlebars.create();
+  hbs.registerHelper('widget', widgets.helper);
   hbs.registerHelper('json', (value: unknown) =>
     new Handlebars.SafeString(JSON.stringify(value).replace(/</g, '\\u003c')),
   );
@@ -28,7 +36,7 @@ export function pagesPlugin(site: SiteConfig): Plugin {
     return result;
   });
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
-  hbs.registerHelper('url', (route: string) => site.siteUrl + (route === '/' ? '/' : route));
+  hbs.registerHelper('url', (route: string) => pageUrl(site.siteUrl, route));
 
   const loadPartials = () => {
     const dir = path.join(pagesDir, 'partials');
@@ -38,10 +46,21 @@ export function pagesPlugin(site: SiteConfig): Plugin {
     }
   };
 
-  return {
+  // The dev server's own module runner: a change to a form shows in the next page load.
+  const loadDevPrerender = async (server: ViteDevServer) => {
+    const ssr = server.environments.ssr;
+    if (!isRunnableDevEnvironment(ssr)) throw new Error('{{widget}} needs a runnable SSR environment in the dev server');
+    prerender = (await ssr.runner.import(prerenderModule)) as Prerender;
+  };
+
+  const pages: Plugin = {
     name: 'site-pages',
+    async buildStart() {
+      if (!devServer) prerender = await loadPrerender();
+    },
     // `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html).
     configureServer(server) {
+      devServer = server;
       server.middlewares.use((req, _res, next) => {
         const [pathname, query] = (req.url ?? '/').split('?');
         if (pathname !== '/' && !path.extname(pathname) && fs.existsSync(path.join(pagesDir, pathname, 'index.html'))) {
@@ -52,32 +71,30 @@ export function pagesPlugin(site: SiteConfig): Plugin {
     },
     transformIndexHtml: {
       order: 'pre',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         loadPartials();
-        const route = routeOf(ctx.filename);
+        if (devServer) await loadDevPrerender(devServer);
+        const route = routeOfPageFile(path.relative(pagesDir, ctx.filename));
         return hbs.compile(html, { strict: false, noEscape: false })({
           site,
           route,
-          canonical: site.siteUrl + (route === '/' ? '/' : route),
+          canonical: pageUrl(site.siteUrl, route),
           buildDate,
           year: buildDate.slice(0, 4),
         });
       },
     },
     generateBundle() {
-      const urls = publicRoutes()
-        .map((route) => `  <url><loc>${site.siteUrl}${route === '/' ? '/' : route}</loc><lastmod>${buildDate}</lastmod></url>`)
-        .join('\n');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sitemap.xml',
-        source: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-      });
-      this.emitFile({
-        type: 'asset',
-        fileName: 'robots.txt',
-        source: `User-agent: *\nAllow: /\nDisallow: /404\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`,
-      });
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site.siteUrl, publicRoutes(), buildDate) });
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site.siteUrl) });
     },
   };
+
+  /** After Vite's own HTML processing: the forms' shadow roots (see widget-helper.ts for why this late). */
+  const shadowRoots: Plugin = {
+    name: 'site-pages:shadow-roots',
+    transformIndexHtml: { order: 'post', handler: (html) => widgets.restore(html) },
+  };
+
+  return [pages, shadowRoots];
 }

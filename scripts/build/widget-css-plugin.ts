@@ -1,23 +1,23 @@
 import fs from 'node:fs';
 import type { Plugin } from 'vite';
-import { compactCss } from './compact-css.ts';
+import { buildWidgetCss } from './widget-css.ts';
 
 const widgetCssRaw = /\/widgets\/.+\.css\?raw$/;
 
 /**
- * The widgets' shadow CSS arrives as `?raw` strings (see widgets/shared/css.ts).
- * Comments and whitespace are dropped here, once at build, instead of in every
- * visitor's browser.
+ * The widgets' shadow CSS arrives as `?raw` strings (see widgets/shared/css.ts), built
+ * here (scripts/build/widget-css.ts) in the browser build, the dev server and the
+ * pre-rendering alike, instead of in every visitor's browser.
  */
 export function widgetCssPlugin(): Plugin {
   return {
-    name: 'widget-css-compact',
+    name: 'widget-css',
     enforce: 'pre',
-    load(id) {
+    async load(id) {
       if (!widgetCssRaw.test(id)) return undefined;
       const file = id.replace(/\?raw$/, '');
       this.addWatchFile(file);
-      return `export default ${JSON.stringify(compactCss(fs.readFileSync(file, 'utf8')))};`;
+      return `export default ${JSON.stringify(await buildWidgetCss(fs.readFileSync(file, 'utf8'), file))};`;
     },
   };
 }

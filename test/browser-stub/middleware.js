@@ -20,9 +20,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
+import { tsImport } from 'tsx/esm/api';
 
-const root = path.resolve(import.meta.dirname, '../..');
-export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+/** @type {typeof import('../../scripts/paths.ts')} */
+const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
+export const distDir = paths.distDir();
 
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 

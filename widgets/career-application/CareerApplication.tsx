@@ -7,6 +7,8 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { APPLICATION_ERROR, APPLICATION_SUCCESS } from '../registry/names.ts';
+import { careerApplicationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
@@ -27,8 +29,7 @@ export interface CareerApplicationProps {
 }
 
 export const careerText = {
-  heading: 'Apply Now',
-  intro: 'Tell us about yourself and the role you want.',
+  ...careerApplicationDefaults,
   submit: 'Submit Application',
   successTitle: 'Application Submitted!',
   successDescription: 'Thanks for applying! Our team will review your application and connect with you shortly.',
@@ -90,13 +91,13 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     }
     if (result.ok) {
       form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
-      emit(container, 'application-success', { kind: 'career' });
+      emit(container, APPLICATION_SUCCESS, { kind: 'career' });
     } else {
       form.fail(
         { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
         result.refusal ? refusedField(result.refusal, controlOf) : undefined,
       );
-      emit(container, 'application-error', {
+      emit(container, APPLICATION_ERROR, {
         kind: 'career',
         reason: result.reason,
         ...(result.status !== undefined ? { status: result.status } : {}),

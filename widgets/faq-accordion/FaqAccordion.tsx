@@ -5,11 +5,10 @@
  * can be collapsed.
  */
 import { useEffect } from 'react';
-
-export const tag = 'faq-accordion';
+import { FAQ_ACCORDION } from '../registry/names.ts';
 
 const itemsOf = (accordion: Element) =>
-  [...accordion.querySelectorAll('details')].filter((d) => d.parentElement?.closest(tag) === accordion);
+  [...accordion.querySelectorAll('details')].filter((d) => d.parentElement?.closest(FAQ_ACCORDION) === accordion);
 
 export function FaqAccordion({ container }: { container?: ShadowRoot | HTMLElement }) {
   useEffect(() => {
@@ -19,7 +18,7 @@ export function FaqAccordion({ container }: { container?: ShadowRoot | HTMLEleme
     // `toggle` does not bubble: listen in the capture phase on the host.
     const onToggle = (event: Event) => {
       const opened = event.target;
-      if (!(opened instanceof HTMLDetailsElement) || !opened.open || opened.parentElement?.closest(tag) !== host) return;
+      if (!(opened instanceof HTMLDetailsElement) || !opened.open || opened.parentElement?.closest(FAQ_ACCORDION) !== host) return;
       for (const d of itemsOf(host)) if (d !== opened && d.open) d.open = false;
     };
     host.addEventListener('toggle', onToggle, true);

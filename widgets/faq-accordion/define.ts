@@ -1,7 +1,7 @@
 /** Defines <faq-accordion> once per page. */
+import { FAQ_ACCORDION } from '../registry/names.ts';
 import { defineElement } from '../shared/define-element.ts';
-import { FaqAccordion, tag } from './FaqAccordion.tsx';
+import { FaqAccordion } from './FaqAccordion.tsx';
 import own from './styles.css?raw';
 
-export { tag };
-export const FaqAccordionElement = defineElement(tag, FaqAccordion, { props: {}, css: own });
+defineElement(FAQ_ACCORDION, FaqAccordion, { props: {}, css: own });

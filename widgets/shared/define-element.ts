@@ -7,8 +7,8 @@
  * (`adoptedStyleSheets`), which a partner's CSP `style-src` does not govern.
  *
  * Takeover of a pre-rendered root: our pages ship each form as Declarative Shadow DOM
- * (widgets/shadow-markup.tsx). r2wc's constructor calls `attachShadow`, which clears
- * that root; just before it does, the override below records what the visitor typed
+ * (`{{widget}}` in pages, widgets/registry/prerender.tsx). r2wc's constructor calls
+ * `attachShadow`, which clears that root; just before it does, the override below records what the visitor typed
  * and where the focus was, and the component starts from that. The first render is
  * synchronous (`flushSync`), so the form is never painted empty: no layout shift.
  * The same record is taken when the element is removed, so moving it keeps the values.
@@ -27,12 +27,13 @@ export interface DefineOptions<Props> {
   css: string;
 }
 
-const renderSymbol = Symbol.for('r2wc.render');
+/** r2wc's private render method (connectedCallback and attribute changes call it); test/r2wc-internals.unit.test.ts fails if it moves. */
+export const R2WC_RENDER = Symbol.for('r2wc.render');
 
 interface R2wcElement extends HTMLElement {
   connectedCallback(): void;
   disconnectedCallback(): void;
-  [renderSymbol](): void;
+  [R2WC_RENDER](): void;
 }
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -66,8 +67,8 @@ export function defineElement<Props extends object>(
       return root;
     }
 
-    override [renderSymbol](): void {
-      flushSync(() => super[renderSymbol]());
+    override [R2WC_RENDER](): void {
+      flushSync(() => super[R2WC_RENDER]());
     }
 
     override disconnectedCallback(): void {

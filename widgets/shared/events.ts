@@ -1,12 +1,14 @@
 /** Events the form widgets dispatch from their host element for the host page. */
+import { APPLICATION_ERROR, APPLICATION_SUCCESS, REGISTRATION_ERROR, REGISTRATION_SUCCESS } from '../registry/names.ts';
+
 export type RegistrationErrorReason = 'server' | 'network' | 'timeout' | 'invalid-response';
 export type ApplicationErrorReason = 'http' | 'network' | 'timeout' | 'invalid-response';
 
 export interface WidgetEventMap {
-  'registration-success': { kind: 'society' };
-  'registration-error': { kind: 'society'; reason: RegistrationErrorReason; status?: number };
-  'application-success': { kind: 'career' };
-  'application-error': { kind: 'career'; reason: ApplicationErrorReason; status?: number };
+  [REGISTRATION_SUCCESS]: { kind: 'society' };
+  [REGISTRATION_ERROR]: { kind: 'society'; reason: RegistrationErrorReason; status?: number };
+  [APPLICATION_SUCCESS]: { kind: 'career' };
+  [APPLICATION_ERROR]: { kind: 'career'; reason: ApplicationErrorReason; status?: number };
 }
 
 /** The host element of the shadow root React renders into (r2wc's `container`). */

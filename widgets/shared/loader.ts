@@ -5,11 +5,7 @@
  * data-load-on="interaction" (a pre-rendered preview in the first screen) waits for
  * focus or pointer intent only, so the page's first seconds stay free of React.
  */
-const widgets: Record<string, () => Promise<unknown>> = {
-  'society-registration': () => import('../society-registration/define.ts'),
-  'career-application': () => import('../career-application/define.ts'),
-  'faq-accordion': () => import('../faq-accordion/define.ts'),
-};
+import { lazyWidgets } from '../registry/loaders.ts';
 
 const intents = ['focusin', 'pointerenter', 'touchstart'] as const;
 
@@ -33,7 +29,7 @@ function watch(element: Element, load: () => Promise<unknown>): void {
   for (const type of intents) element.addEventListener(type, start, { passive: true });
 }
 
-for (const [tag, load] of Object.entries(widgets)) {
+for (const [tag, load] of Object.entries(lazyWidgets)) {
   for (const element of document.querySelectorAll(tag)) watch(element, load);
 }
 

@@ -6,6 +6,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { REGISTRATION_ERROR, REGISTRATION_SUCCESS } from '../registry/names.ts';
+import { societyRegistrationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
@@ -29,8 +31,7 @@ export interface SocietyRegistrationProps {
 }
 
 export const societyText = {
-  heading: 'Register Your Society',
-  intro: 'It takes 2 minutes. We set everything up within 24 hours — free forever.',
+  ...societyRegistrationDefaults,
   submit: 'Register Society for Free',
   submitting: 'Submitting...',
   successTitle: 'Registration Successful!',
@@ -102,13 +103,13 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
       const result = interpretRegistration(outcome);
       if (result.ok) {
         form.succeed({ title: societyText.successTitle, description: result.message });
-        emit(container, 'registration-success', { kind: 'society' });
+        emit(container, REGISTRATION_SUCCESS, { kind: 'society' });
       } else {
         form.fail(
           { title: societyText.failureTitle, description: result.message, variant: 'destructive' },
           result.reason === 'server' ? refusedField(result.message) : undefined,
         );
-        emit(container, 'registration-error', {
+        emit(container, REGISTRATION_ERROR, {
           kind: 'society',
           reason: result.reason,
           ...(result.status !== undefined ? { status: result.status } : {}),

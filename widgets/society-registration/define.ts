@@ -1,9 +1,8 @@
+import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { defineElement } from '../shared/define-element.ts';
 import { ensureToastHost } from '../shared/ensure-toast-host.ts';
 import css from './css.ts';
 import { SocietyRegistration } from './SocietyRegistration.tsx';
 
-export const tag = 'society-registration';
-
-defineElement(tag, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
+defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
 ensureToastHost();

@@ -3,10 +3,9 @@
  * form widgets, which import this module too, share hashed chunks (React, the store)
  * with it instead of importing the short-cached entry file.
  */
+import { TOAST_HOST } from '../registry/names.ts';
 import { defineElement } from '../shared/define-element.ts';
 import css from './css.ts';
 import { ToastHost } from './ToastHost.tsx';
 
-export const tag = 'toast-host';
-
-defineElement(tag, ToastHost, { props: {}, css });
+defineElement(TOAST_HOST, ToastHost, { props: {}, css });

@@ -1,10 +1,25 @@
 /**
- * The public API of the custom elements: what partners may rely on. The build
- * turns it into dist/custom-elements.json and dist/widgets/index.d.ts, and the
- * browser tests check the defined elements against it.
+ * The public API of the custom elements: what partners may rely on. The build turns it
+ * into dist/custom-elements.json and dist/widgets/index.d.ts
+ * (scripts/build/custom-elements-plugin.ts), the `{{widget}}` page helper checks its
+ * arguments against it, and the browser tests check the built elements against it.
+ * Build and test code only: the widgets themselves never import it.
  */
+import {
+  APPLICATION_ERROR,
+  APPLICATION_SUCCESS,
+  CAREER_APPLICATION,
+  FAQ_ACCORDION,
+  REGISTRATION_ERROR,
+  REGISTRATION_SUCCESS,
+  SOCIETY_REGISTRATION,
+  TOAST_HOST,
+  type WidgetTag,
+} from './names.ts';
+import { careerApplicationDefaults, societyRegistrationDefaults } from './texts.ts';
+
 export interface ElementApi {
-  tag: string;
+  tag: WidgetTag;
   className: string;
   description: string;
   attributes: { name: string; property: string; type: string; default: string; description: string }[];
@@ -32,39 +47,49 @@ const formParts: ElementApi['cssParts'] = [
   { name: 'button', description: 'The submit button.' },
 ];
 
-const commonAttributes = (heading: string, intro: string): ElementApi['attributes'] => [
-  { name: 'api-base', property: 'apiBase', type: 'string', default: 'the build\'s API_BASE, else the origin the widget script was loaded from', description: 'Base URL of the intake service the form posts to.' },
-  { name: 'heading', property: 'heading', type: 'string', default: heading, description: 'Replaces the heading text.' },
-  { name: 'intro', property: 'intro', type: 'string', default: intro, description: 'Replaces the line under the heading.' },
-];
+/** The two forms share attributes, theme and parts; they differ in what they post and the events they send. */
+function formApi(form: {
+  tag: WidgetTag;
+  className: string;
+  description: string;
+  defaults: { heading: string; intro: string };
+  success: { name: string; detail: string; description: string };
+  error: { name: string; detail: string; description: string };
+}): ElementApi {
+  return {
+    tag: form.tag,
+    className: form.className,
+    description: form.description,
+    attributes: [
+      { name: 'api-base', property: 'apiBase', type: 'string', default: "the build's API_BASE, else the origin the widget script was loaded from", description: 'Base URL of the intake service the form posts to.' },
+      { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
+      { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
+    ],
+    events: [form.success, form.error],
+    cssProperties: theme,
+    cssParts: formParts,
+  };
+}
 
 export const widgetApi: ElementApi[] = [
-  {
-    tag: 'society-registration',
+  formApi({
+    tag: SOCIETY_REGISTRATION,
     className: 'SocietyRegistrationElement',
     description: 'The society registration form: posts {name, email, phone, societyName, city, position} to {api-base}/addSocietyQuery and shows the result as a toast.',
-    attributes: commonAttributes('Register Your Society', 'It takes 2 minutes. We set everything up within 24 hours — free forever.'),
-    events: [
-      { name: 'registration-success', detail: "{ kind: 'society' }", description: 'The service stored the registration.' },
-      { name: 'registration-error', detail: "{ kind: 'society'; reason: 'server' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The registration was not stored; the fields keep what was typed.' },
-    ],
-    cssProperties: theme,
-    cssParts: formParts,
-  },
-  {
-    tag: 'career-application',
+    defaults: societyRegistrationDefaults,
+    success: { name: REGISTRATION_SUCCESS, detail: "{ kind: 'society' }", description: 'The service stored the registration.' },
+    error: { name: REGISTRATION_ERROR, detail: "{ kind: 'society'; reason: 'server' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The registration was not stored; the fields keep what was typed.' },
+  }),
+  formApi({
+    tag: CAREER_APPLICATION,
     className: 'CareerApplicationElement',
     description: 'The internship and job application form: posts {name, email, phone, college, course, yearOfStudy, areaOfInterest, message} to {api-base}/addQuery.',
-    attributes: commonAttributes('Apply Now', 'Tell us about yourself and the role you want.'),
-    events: [
-      { name: 'application-success', detail: "{ kind: 'career' }", description: 'The service stored the application.' },
-      { name: 'application-error', detail: "{ kind: 'career'; reason: 'http' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The application was not stored; the fields keep what was typed.' },
-    ],
-    cssProperties: theme,
-    cssParts: formParts,
-  },
+    defaults: careerApplicationDefaults,
+    success: { name: APPLICATION_SUCCESS, detail: "{ kind: 'career' }", description: 'The service stored the application.' },
+    error: { name: APPLICATION_ERROR, detail: "{ kind: 'career'; reason: 'http' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The application was not stored; the fields keep what was typed.' },
+  }),
   {
-    tag: 'faq-accordion',
+    tag: FAQ_ACCORDION,
     className: 'FaqAccordionElement',
     description: 'Wraps <details> elements and keeps one open at a time; the open one can be collapsed. Works as plain <details> without JavaScript.',
     attributes: [],
@@ -73,7 +98,7 @@ export const widgetApi: ElementApi[] = [
     cssParts: [],
   },
   {
-    tag: 'toast-host',
+    tag: TOAST_HOST,
     className: 'ToastHostElement',
     description: 'Shows the toasts raised by the form widgets in an accessible live region. A form widget adds one to <body> when the page has none. Alt+T moves focus to the newest toast.',
     attributes: [],
@@ -89,3 +114,5 @@ export const widgetApi: ElementApi[] = [
     ],
   },
 ];
+
+export const apiOf = (tag: string): ElementApi | undefined => widgetApi.find((api) => api.tag === tag);

@@ -1,0 +1,27 @@
+/**
+ * Every page paints from its first response: the stylesheet links Vite puts in a page
+ * become <style> elements holding the file's text. Every inline style is then hashed for
+ * the page's Content-Security-Policy (`style-src 'sha256-…'`), the pre-rendered forms'
+ * shadow-root styles included.
+ */
+import { createHash } from 'node:crypto';
+
+const stylesheetLink = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g;
+const styleElement = /<style>([\s\S]*?)<\/style>/g;
+
+/** `stylesheet(file)` gives the text of a built file (dist-relative), or undefined when it is not ours to inline. */
+export function inlineStylesheets(html: string, stylesheet: (file: string) => string | undefined): { html: string; inlined: string[] } {
+  const inlined: string[] = [];
+  const result = html.replace(stylesheetLink, (link, file: string) => {
+    const css = stylesheet(file);
+    if (css === undefined) return link;
+    inlined.push(file);
+    return `<style>${css.trim()}</style>`;
+  });
+  return { html: result, inlined };
+}
+
+/** CSP sources of every <style> element's text: 'sha256-<base64>'. */
+export function styleHashes(html: string): string[] {
+  return [...html.matchAll(styleElement)].map(([, css]) => `sha256-${createHash('sha256').update(css!).digest('base64')}`);
+}

@@ -1,0 +1,38 @@
+/**
+ * What the build reads: every page file under pages/ (each one route) and every widget
+ * entry (one per registry tag, widgets/<tag>/define.ts, built to dist/widgets/<tag>.js).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { widgetTags } from '../../widgets/registry/names.ts';
+import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile, widgetsDir } from '../paths.ts';
+
+/** Page files relative to pages/, with forward slashes. Partials are not pages. */
+function pageFiles(): string[] {
+  return (fs.readdirSync(pagesDir, { recursive: true }) as string[])
+    .map((entry) => entry.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.html') && !file.startsWith('partials/'));
+}
+
+/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404"). */
+export function pageInputs(): Record<string, string> {
+  return Object.fromEntries(
+    pageFiles().map((file) => {
+      const route = routeOfPageFile(file);
+      return [`page-${route === '/' ? 'home' : route.slice(1)}`, path.join(pagesDir, file)];
+    }),
+  );
+}
+
+/** Rollup input name → absolute file, for every custom element ("widget-<tag>"). */
+export function widgetInputs(): Record<string, string> {
+  return Object.fromEntries(widgetTags.map((tag) => [`widget-${tag}`, path.join(widgetsDir, tag, 'define.ts')]));
+}
+
+/** Routes listed in the sitemap and build-meta.json: every page but the not-found page. */
+export function publicRoutes(): string[] {
+  return pageFiles()
+    .map(routeOfPageFile)
+    .filter((route) => route !== NOT_FOUND_ROUTE)
+    .sort();
+}

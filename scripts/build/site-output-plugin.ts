@@ -1,0 +1,63 @@
+/**
+ * The build's last steps, so that `vite build` alone makes the complete site: the page
+ * stylesheet inlined into every page, the hashes of every inline style, build-meta.json
+ * and `_headers` (the server's headers, for static hosts), and pre-compressed copies.
+ */
+import type { Plugin } from 'vite';
+import type { SiteConfig } from '../../site.config.ts';
+import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
+import { inlineStylesheets, styleHashes } from './inline-css.ts';
+import { publicRoutes } from './inputs.ts';
+import { precompress } from './precompress.ts';
+
+/** What the pages may connect to besides their own origin: the API and the vitals endpoint, when configured. */
+export function buildMeta(site: SiteConfig, hashes: Iterable<string>, routes: string[]): BuildMeta {
+  const origins = [site.apiBase, site.vitalsEndpoint].filter(Boolean).map((url) => new URL(url).origin);
+  return { styleHashes: [...new Set(hashes)].sort(), connectOrigins: [...new Set(origins)], routes };
+}
+
+export function siteOutputPlugin(site: SiteConfig): Plugin {
+  const hashes = new Set<string>();
+  const inlined = new Set<string>();
+  let pages = 0;
+  return {
+    name: 'site-output',
+    apply: 'build',
+    buildStart() {
+      hashes.clear();
+      inlined.clear();
+      pages = 0;
+    },
+    transformIndexHtml: {
+      // After the pages plugin's own post step, which puts the forms' shadow roots in.
+      order: 'post',
+      handler(html, ctx) {
+        const asset = (file: string) => {
+          const output = ctx.bundle?.[file];
+          return output?.type === 'asset' ? String(output.source) : undefined;
+        };
+        const result = inlineStylesheets(html, asset);
+        for (const file of result.inlined) inlined.add(file);
+        for (const hash of styleHashes(result.html)) hashes.add(hash);
+        pages++;
+        return result.html;
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of inlined) delete bundle[file];
+        const meta = buildMeta(site, hashes, publicRoutes());
+        this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
+        this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta) });
+      },
+    },
+    writeBundle: {
+      order: 'post',
+      handler(options) {
+        const count = precompress(options.dir!);
+        this.environment.logger.info(`site: ${pages} pages, ${hashes.size} inline style hash(es), ${count} files pre-compressed`);
+      },
+    },
+  };
+}

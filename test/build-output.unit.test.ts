@@ -1,0 +1,142 @@
+/**
+ * The build's output steps, each on its own: the widgets' shadow CSS (PostCSS, then
+ * lightningcss), the page stylesheet inlined and every inline style hashed for the CSP,
+ * build-meta.json and `_headers`, the pre-compressed copies, sitemap.xml and robots.txt,
+ * and the build inputs.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { transform } from 'lightningcss';
+import postcss, { type AcceptedPlugin } from 'postcss';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '../site.config.ts';
+import { headersFile } from '../server/site-headers.ts';
+import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
+import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';
+import { precompress } from '../scripts/build/precompress.ts';
+import { buildMeta } from '../scripts/build/site-output-plugin.ts';
+import { pageUrl, robotsTxt, sitemapXml } from '../scripts/build/sitemap.ts';
+import { buildWidgetCss } from '../scripts/build/widget-css.ts';
+import { pagesDir, repoRoot } from '../scripts/paths.ts';
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+const temp: string[] = [];
+afterAll(() => {
+  for (const dir of temp) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('widget shadow CSS', () => {
+  const source = `/* the card */
+.card {
+  background: #ffffff;
+  padding: 10px  20px 10px 20px;
+  color: rgba(15, 23, 42, 0.5) !important;
+}
+
+.card::placeholder { color: red; }
+`;
+
+  it('is minified: no comments or line breaks, shortest values', async () => {
+    const css = await buildWidgetCss(source, 'card.css');
+    expect(css).not.toMatch(/\/\*|\n/);
+    expect(css).toContain('background:#fff');
+    expect(css).toContain('padding:10px 20px');
+    expect(css).toContain('color:#0f172a80!important');
+  });
+
+  it('goes through the page CSS PostCSS settings (postcss.config.js) before minifying', async () => {
+    const css = await buildWidgetCss(source, 'card.css');
+    const configFile = pathToFileURL(path.join(repoRoot, 'postcss.config.js')).href;
+    const { default: config } = (await import(configFile)) as { default: { plugins: AcceptedPlugin[] } };
+    const processed = (await postcss(config.plugins).process(source, { from: 'card.css' })).css;
+    expect(css).toBe(transform({ filename: 'card.css', code: Buffer.from(processed), minify: true }).code.toString());
+  });
+
+  it('is the same text every time (the pre-render and the browser build each run it)', async () => {
+    expect(await buildWidgetCss(source, 'card.css')).toBe(await buildWidgetCss(source, 'card.css'));
+  });
+});
+
+describe('CSS inlining and CSP hashes', () => {
+  const page = `<head><link rel="stylesheet" crossorigin href="/assets/site-1.css"><link rel="stylesheet" href="/assets/partner.css"></head>` +
+    `<body><x-form><template shadowrootmode="open"><style>.a{color:red}</style><form></form></template></x-form></body>`;
+
+  it('replaces the link of a built stylesheet by a <style> with its text, and leaves others', () => {
+    const { html, inlined } = inlineStylesheets(page, (file) => (file === 'assets/site-1.css' ? 'body{margin:0}\n' : undefined));
+    expect(inlined).toEqual(['assets/site-1.css']);
+    expect(html).toContain('<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/partner.css"></head>');
+  });
+
+  it('hashes the text of every <style>, the shadow roots included', () => {
+    const { html } = inlineStylesheets(page, (file) => (file === 'assets/site-1.css' ? 'body{margin:0}' : undefined));
+    expect(styleHashes(html)).toEqual([sha256('body{margin:0}'), sha256('.a{color:red}')]);
+  });
+});
+
+describe('build-meta.json and _headers', () => {
+  it('lists the style hashes once and sorted, the connect origins and the routes', () => {
+    const site = { ...loadSiteConfig(), apiBase: 'https://api.example.in/v1', vitalsEndpoint: 'https://api.example.in/vitals' };
+    const meta = buildMeta(site, ['sha256-b', 'sha256-a', 'sha256-b'], ['/', '/about-us']);
+    expect(meta).toEqual({ styleHashes: ['sha256-a', 'sha256-b'], connectOrigins: ['https://api.example.in'], routes: ['/', '/about-us'] });
+    const headers = headersFile(meta);
+    expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
+    expect(headers).toContain("connect-src 'self' https://api.example.in");
+    for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('has no connect origins when the forms post to the page origin', () => {
+    expect(buildMeta({ ...loadSiteConfig(), apiBase: '', vitalsEndpoint: '' }, [], []).connectOrigins).toEqual([]);
+  });
+});
+
+describe('pre-compression', () => {
+  it('writes Brotli and gzip copies of text files of 1 KB or more, and only of those', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));
+    temp.push(dir);
+    const big = '<p>society</p>\n'.repeat(100);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), big);
+    fs.writeFileSync(path.join(dir, 'assets', 'a.js'), big);
+    fs.writeFileSync(path.join(dir, 'small.css'), 'a{}');
+    fs.writeFileSync(path.join(dir, 'image.png'), Buffer.alloc(4096));
+    expect(precompress(dir)).toBe(2);
+    for (const file of ['index.html', 'assets/a.js']) {
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, `${file}.br`))).toString()).toBe(big);
+      expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, `${file}.gz`))).toString()).toBe(big);
+    }
+    expect(fs.existsSync(path.join(dir, 'small.css.br'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'image.png.br'))).toBe(false);
+  });
+});
+
+describe('sitemap.xml, robots.txt and the build inputs', () => {
+  it('the sitemap lists each public route under the site URL', () => {
+    const xml = sitemapXml('https://site.example', ['/', '/career'], '2025-09-01');
+    expect(xml).toContain('<url><loc>https://site.example/</loc><lastmod>2025-09-01</lastmod></url>');
+    expect(xml).toContain('<url><loc>https://site.example/career</loc><lastmod>2025-09-01</lastmod></url>');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(pageUrl('https://site.example', '/')).toBe('https://site.example/');
+  });
+
+  it('robots.txt allows everything but the not-found page and names the sitemap', () => {
+    expect(robotsTxt('https://site.example')).toBe('User-agent: *\nAllow: /\nDisallow: /404\n\nSitemap: https://site.example/sitemap.xml\n');
+  });
+
+  it('every page file is an input; the public routes are every page but /404, sorted', () => {
+    const inputs = pageInputs();
+    expect(inputs['page-home']).toBe(path.join(pagesDir, 'index.html'));
+    expect(inputs['page-about-us']).toBe(path.join(pagesDir, 'about-us', 'index.html'));
+    expect(inputs['page-404']).toBe(path.join(pagesDir, '404.html'));
+    expect(Object.values(inputs).some((file) => file.includes(`${path.sep}partials${path.sep}`))).toBe(false);
+    const routes = publicRoutes();
+    expect(routes).toContain('/');
+    expect(routes).toContain('/career');
+    expect(routes).not.toContain('/404');
+    expect(routes).toEqual([...routes].sort());
+    expect(routes.length).toBe(Object.keys(inputs).length - 1);
+  });
+});

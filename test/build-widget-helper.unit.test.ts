@@ -1,0 +1,62 @@
+/**
+ * The `{{widget}}` page helper (scripts/build/widget-helper.ts): it renders a form's
+ * Declarative Shadow DOM with the form's own stylesheet text, escapes what it writes into
+ * attributes, and fails on an unknown tag or argument.
+ */
+import Handlebars from 'handlebars';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPrerender, renderWidget, widgetPlacement, type Prerender } from '../scripts/build/widget-helper.ts';
+import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION } from '../widgets/registry/names.ts';
+import { societyRegistrationDefaults } from '../widgets/registry/texts.ts';
+
+let prerender: Prerender;
+beforeAll(async () => {
+  prerender = await loadPrerender();
+}, 60_000);
+
+/** A page template through Handlebars with the helper, then the step that puts the shadow roots in. */
+function page(template: string): string {
+  const placement = widgetPlacement(() => prerender);
+  const hbs = Handlebars.create();
+  hbs.registerHelper('widget', placement.helper);
+  return placement.restore(hbs.compile(template)({}));
+}
+
+describe('{{widget}}', () => {
+  it('renders the element with an open shadow root: the form stylesheet, then the form with its submit button disabled', () => {
+    const html = page(`<main>{{widget "${SOCIETY_REGISTRATION}"}}</main>`);
+    const { css } = prerender.shadowRootOf(SOCIETY_REGISTRATION, {});
+    expect(html.startsWith(`<main><${SOCIETY_REGISTRATION}><template shadowrootmode="open"><style>${css}</style><form `)).toBe(true);
+    expect(html.endsWith(`</form></template></${SOCIETY_REGISTRATION}></main>`)).toBe(true);
+    expect(html).toContain(`>${societyRegistrationDefaults.heading}</h2>`);
+    expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+    expect(css.length).toBeGreaterThan(1000);
+    expect(css).not.toMatch(/\n|\/\*/);
+  });
+
+  it('places id and data-load-on, and passes heading and intro to the element and to the render', () => {
+    const html = page(`{{widget "${CAREER_APPLICATION}" load-on="interaction" intro="Tell us more" heading="Join us" id="apply"}}`);
+    expect(html).toMatch(new RegExp(`^<${CAREER_APPLICATION} id="apply" heading="Join us" intro="Tell us more" data-load-on="interaction"><template shadowrootmode="open">`));
+    expect(html).toContain('part="heading">Join us</h2>');
+    expect(html).toContain('part="intro">Tell us more</p>');
+  });
+
+  it('escapes attribute values; the rendered text is the value itself', () => {
+    const heading = `Fees & "dues" <now>`;
+    const { start, shadowRoot } = renderWidget(prerender, SOCIETY_REGISTRATION, { heading });
+    expect(start).toBe(`<${SOCIETY_REGISTRATION} heading="Fees &amp; &quot;dues&quot; &lt;now&gt;">`);
+    expect(shadowRoot).toContain('part="heading">Fees &amp; &quot;dues&quot; &lt;now&gt;</h2>');
+  });
+
+  it('fails on a tag that is not a pre-rendered form', () => {
+    expect(() => page('{{widget "registration-form"}}')).toThrow(/unknown form "registration-form"/);
+    expect(() => page(`{{widget "${FAQ_ACCORDION}"}}`)).toThrow(/unknown form/);
+    expect(() => page('{{widget}}')).toThrow(/takes one tag/);
+  });
+
+  it('fails on an unknown argument, a value that is not a string, or a load-on it does not know', () => {
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" title="x"}}`)).toThrow(/unknown argument title/);
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" heading=3}}`)).toThrow(/heading must be a string/);
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" load-on="visible"}}`)).toThrow(/load-on="visible"; allowed: interaction/);
+  });
+});

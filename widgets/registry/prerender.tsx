@@ -1,0 +1,37 @@
+/**
+ * Build-time (Node, no DOM): the Declarative Shadow DOM of the forms, for the
+ * `{{widget}}` page helper (scripts/build/widget-helper.ts). The SAME components render
+ * it, so a form paints at its final size before any JavaScript; the only difference is
+ * the disabled submit button (`prerendered`), so an Enter press before the script
+ * arrives cannot submit the form natively. The <style> text is the very string the
+ * element adopts as its stylesheet, and is hashed into the page's CSP.
+ */
+import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import careerCss from '../career-application/css.ts';
+import { CareerApplication } from '../career-application/CareerApplication.tsx';
+import societyCss from '../society-registration/css.ts';
+import { SocietyRegistration } from '../society-registration/SocietyRegistration.tsx';
+import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from './names.ts';
+
+/** The attributes a page may set on a pre-rendered form (a subset of its public API). */
+export interface PrerenderProps {
+  heading?: string;
+  intro?: string;
+}
+
+type FormComponent = ComponentType<PrerenderProps & { prerendered: boolean }>;
+
+const forms: Record<string, { Component: FormComponent; css: string }> = {
+  [SOCIETY_REGISTRATION]: { Component: SocietyRegistration, css: societyCss },
+  [CAREER_APPLICATION]: { Component: CareerApplication, css: careerCss },
+};
+
+export const prerenderedTags: readonly string[] = Object.keys(forms);
+
+/** The shadow root's content: the element's stylesheet and the form as the browser will render it. */
+export function shadowRootOf(tag: string, props: PrerenderProps): { css: string; html: string } {
+  const form = forms[tag];
+  if (!form) throw new Error(`<${tag}> has no pre-render; pre-rendered: ${prerenderedTags.join(', ')}`);
+  return { css: form.css, html: renderToStaticMarkup(<form.Component {...props} prerendered />) };
+}
