@@ -1,10 +1,9 @@
 /**
- * Everything a lead POST carries besides the spec's JSON body (CONTRACT.md): the
- * embedder's partner id as `?partner=<slug>` on the URL, and headers. The body never changes.
+ * The lead POST's URL: `{apiBase}/{endpoint}`, with the embedder's partner id as
+ * `?partner=<id>` when it is valid (CONTRACT.md). The spec's body never changes.
  */
 
-/** The partner id rule: 1–40 lowercase letters, digits and inner hyphens. */
-export const PARTNER_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+import { PARTNER_ID } from './lead-contract.ts';
 
 export const isPartnerId = (value: string): boolean => PARTNER_ID.test(value);
 
