@@ -34,9 +34,10 @@ async function newPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-/** Brings the form into view (the loader defines it then) and waits until its script has taken it over. */
+/** Brings the form into view and the pointer onto it (the loader defines it then), and waits until its script has taken it over. */
 async function mountedForm(page: Page, tag: string) {
   await page.$eval(tag, (el) => el.scrollIntoView({ block: 'center' }));
+  await page.hover(tag);
   await page.waitForFunction(
     (t) => !!customElements.get(t) && !!document.querySelector(t)?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])'),
     { timeout: 20_000 },
@@ -134,6 +135,7 @@ describe('Firefox ESR', () => {
     const { page, errors } = await newPage();
     await page.goto(site.url + '/career');
     await page.$eval('faq-accordion', (el) => el.scrollIntoView({ block: 'center' }));
+    await page.hover('faq-accordion');
     await page.waitForFunction(() => !!customElements.get('faq-accordion') && !!document.querySelector('faq-accordion')?.shadowRoot);
     const openStates = () => page.$$eval('faq-accordion details', (items) => items.map((d) => (d as HTMLDetailsElement).open));
     // `toggle` is dispatched a task after the click: poll until the accordion has reacted.
