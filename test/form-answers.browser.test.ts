@@ -16,6 +16,7 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, toastHost, waitForToast } from './browser-stub/helpers.ts';
 
@@ -79,6 +80,8 @@ describe('form answers', () => {
         await frameUntil(() => confirmation(host), 'a confirmation');
         const panel = confirmation(host);
         expect(shadow(host).querySelector('form'), 'in place of the form').to.equal(null);
+        expect(panel!.matches('[part~="form"][part~="confirmation"]'), 'documented parts').to.equal(true);
+        expect(panel!.querySelector('[part~="confirmation-message"]')?.textContent).to.equal(success.description);
         expect(panel!.querySelector('h2')!.textContent).to.equal(form.successTitle);
         expect(panel!.textContent).to.include(success.description);
         expect(shadow(host).activeElement, 'its heading has the focus').to.equal(panel!.querySelector('h2'));
@@ -152,6 +155,7 @@ describe('form answers', () => {
         await until(() => phone.getAttribute('aria-invalid') === 'true', 'the phone marked invalid');
         const described = shadow(host).getElementById(phone.getAttribute('aria-describedby')!);
         expect(described?.textContent).to.equal('Please enter a valid phone number.');
+        expect(described?.matches('[part~="field-error"]'), 'documented part').to.equal(true);
         expect(shadow(host).activeElement).to.equal(phone);
         expect(control(host, 'email').hasAttribute('aria-invalid'), 'only the phone').to.equal(false);
         expect(phone.value, 'the value is kept').to.equal(form.values.phone);
@@ -239,6 +243,13 @@ describe('form answers', () => {
       });
     });
   }
+
+  it('documents every part a state adds (refused field, confirmation) in the public API', () => {
+    for (const tag of [society.tag, career.tag]) {
+      const parts = widgetApi.find((api) => api.tag === tag)!.cssParts.map((p) => p.name);
+      for (const name of statePartNames) expect(parts, `<${tag}> ${name}`).to.include(name);
+    }
+  });
 
   it('the career button is never disabled while a request is in flight, and a double submit still sends one request', async () => {
     const { apiBase, key } = stub('hard-challenge');

@@ -7,7 +7,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { APPLICATION_ERROR, APPLICATION_SUCCESS } from '../registry/names.ts';
+import { APPLICATION_ERROR, APPLICATION_SUCCESS, CAREER_APPLICATION } from '../registry/names.ts';
 import { careerApplicationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type ApplicationErrorReason } from '../shared/events.ts';
@@ -65,7 +65,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
   const form = useLeadForm({ container, empty, apiBase, firstField: 'fullName', mismatchMessage });
   const inFlight = useRef(false);
 
-  useEffect(() => warnInvalidPartner('career-application', partner), [partner]);
+  useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

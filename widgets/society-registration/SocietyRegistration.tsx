@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { REGISTRATION_ERROR, REGISTRATION_SUCCESS } from '../registry/names.ts';
+import { REGISTRATION_ERROR, REGISTRATION_SUCCESS, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { societyRegistrationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emit, type RegistrationErrorReason } from '../shared/events.ts';
@@ -88,7 +88,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
-  useEffect(() => warnInvalidPartner('society-registration', partner), [partner]);
+  useEffect(() => warnInvalidPartner(SOCIETY_REGISTRATION, partner), [partner]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
