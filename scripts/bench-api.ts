@@ -12,10 +12,9 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { repoRoot } from './paths.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 6000;
 const LEVELS = [1, 10, 50];
 const DEADLINE_MS = 240_000;
@@ -37,7 +36,7 @@ const port = await freePort();
 // BENCH_NODE_ARGS: extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
 const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], {
-  cwd: ROOT,
+  cwd: repoRoot,
   env: {
     ...process.env,
     HOST: '127.0.0.1',

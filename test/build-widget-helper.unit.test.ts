@@ -3,9 +3,13 @@
  * Declarative Shadow DOM with the form's own stylesheet text, escapes what it writes into
  * attributes, and fails on an unknown tag or argument.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import Handlebars from 'handlebars';
+import { createServer } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPrerender, renderWidget, widgetPlacement, type Prerender } from '../scripts/build/widget-helper.ts';
+import { pagesDir, repoRoot } from '../scripts/paths.ts';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION } from '../widgets/registry/names.ts';
 import { societyRegistrationDefaults } from '../widgets/registry/texts.ts';
 
@@ -59,4 +63,15 @@ describe('{{widget}}', () => {
     expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" heading=3}}`)).toThrow(/heading must be a string/);
     expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" load-on="visible"}}`)).toThrow(/load-on="visible"; allowed: interaction/);
   });
+
+  it('runs in the dev server too (npm run dev), with the same stylesheet text', async () => {
+    const server = await createServer({ configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'silent', server: { middlewareMode: true, ws: false } });
+    try {
+      const html = await server.transformIndexHtml('/', fs.readFileSync(path.join(pagesDir, 'index.html'), 'utf8'));
+      const { css } = prerender.shadowRootOf(SOCIETY_REGISTRATION, {});
+      expect(html).toContain(`<${SOCIETY_REGISTRATION}><template shadowrootmode="open"><style>${css}</style><form `);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

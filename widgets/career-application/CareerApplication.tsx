@@ -7,10 +7,10 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { APPLICATION_ERROR, APPLICATION_SUCCESS, CAREER_APPLICATION } from '../registry/names.ts';
+import { CAREER_APPLICATION } from '../registry/names.ts';
 import { careerApplicationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
-import { emit, type ApplicationErrorReason } from '../shared/events.ts';
+import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
@@ -89,20 +89,14 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     } finally {
       inFlight.current = false;
     }
-    if (result.ok) {
-      form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
-      emit(container, APPLICATION_SUCCESS, { kind: 'career' });
-    } else {
+    if (result.ok) form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
+    else {
       form.fail(
         { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
         result.refusal ? refusedField(result.refusal, controlOf) : undefined,
       );
-      emit(container, APPLICATION_ERROR, {
-        kind: 'career',
-        reason: result.reason,
-        ...(result.status !== undefined ? { status: result.status } : {}),
-      });
     }
+    emitOutcome(container, 'career', result);
   };
 
   if (form.confirmation) {

@@ -5,17 +5,8 @@
  * arguments against it, and the browser tests check the built elements against it.
  * Build and test code only: the widgets themselves never import it.
  */
-import {
-  APPLICATION_ERROR,
-  APPLICATION_SUCCESS,
-  CAREER_APPLICATION,
-  FAQ_ACCORDION,
-  REGISTRATION_ERROR,
-  REGISTRATION_SUCCESS,
-  SOCIETY_REGISTRATION,
-  TOAST_HOST,
-  type WidgetTag,
-} from './names.ts';
+import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../shared/events.ts';
+import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, type WidgetTag } from './names.ts';
 import { careerApplicationDefaults, societyRegistrationDefaults } from './texts.ts';
 
 export interface ElementApi {
@@ -37,20 +28,24 @@ const theme: ElementApi['cssProperties'] = [
   { name: '--widget-text', default: '#0f172a', description: 'Main text colour.' },
 ];
 
-const formParts: ElementApi['cssParts'] = [
-  { name: 'form', description: 'The card: the <form>, and after a success the confirmation in its place.' },
-  { name: 'heading', description: 'The heading (h2), of the form and of the confirmation.' },
-  { name: 'intro', description: 'The line under the heading.' },
-  { name: 'field', description: 'Each label-and-control group.' },
-  { name: 'label', description: 'Each <label>.' },
-  { name: 'input', description: 'Each input, select and textarea.' },
-  { name: 'field-error', description: 'Under a field the service refused: its message (the control has aria-invalid and aria-describedby pointing to it).' },
-  { name: 'notice', description: 'The collection notice above the button: what is collected and why, how long it is kept, how to withdraw, the full privacy notice.' },
-  { name: 'link', description: 'Each link in the notice.' },
-  { name: 'button', description: 'The submit button, and the confirmation\'s button that brings back an empty form.' },
-  { name: 'confirmation', description: 'After a success: the card that takes the form\'s place until the visitor asks to send another (it is also the form part).' },
-  { name: 'confirmation-message', description: 'The message in the confirmation: what happens next.' },
-];
+/** `::part()` names with what each one is. */
+const parts = (described: Record<string, string>): ElementApi['cssParts'] =>
+  Object.entries(described).map(([name, description]) => ({ name, description }));
+
+const formParts = parts({
+  form: 'The card: the <form>, and after a success the confirmation in its place.',
+  heading: 'The heading (h2), of the form and of the confirmation.',
+  intro: 'The line under the heading.',
+  field: 'Each label-and-control group.',
+  label: 'Each <label>.',
+  input: 'Each input, select and textarea.',
+  'field-error': 'Under a field the service refused: its message (the control has aria-invalid and aria-describedby pointing to it).',
+  notice: 'The collection notice above the button: what is collected and why, how long it is kept, how to withdraw, the full privacy notice.',
+  link: 'Each link in the notice.',
+  button: "The submit button, and the confirmation's button that brings back an empty form.",
+  confirmation: "After a success: the card that takes the form's place until the visitor asks to send another (it is also the form part).",
+  'confirmation-message': 'The message in the confirmation: what happens next.',
+});
 
 /** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
 export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message'];
@@ -61,9 +56,14 @@ function formApi(form: {
   className: string;
   description: string;
   defaults: { heading: string; intro: string };
-  success: { name: string; detail: string; description: string };
-  error: { name: string; detail: string; description: string };
+  kind: keyof typeof outcomeEvents;
+  errorReasons: readonly string[];
+  /** What the success and the error event mean. */
+  stored: string;
+  notStored: string;
 }): ElementApi {
+  const kind = `kind: '${form.kind}'`;
+  const reasons = form.errorReasons.map((r) => `'${r}'`).join(' | ');
   return {
     tag: form.tag,
     className: form.className,
@@ -74,7 +74,10 @@ function formApi(form: {
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
     ],
-    events: [form.success, form.error],
+    events: [
+      { name: outcomeEvents[form.kind].success, detail: `{ ${kind} }`, description: form.stored },
+      { name: outcomeEvents[form.kind].error, detail: `{ ${kind}; reason: ${reasons}; status?: number }`, description: form.notStored },
+    ],
     cssProperties: theme,
     cssParts: formParts,
   };
@@ -86,16 +89,20 @@ export const widgetApi: ElementApi[] = [
     className: 'SocietyRegistrationElement',
     description: 'The society registration form: posts {name, email, phone, societyName, city, position} to {api-base}/addSocietyQuery and shows the result as a toast.',
     defaults: societyRegistrationDefaults,
-    success: { name: REGISTRATION_SUCCESS, detail: "{ kind: 'society' }", description: 'The service stored the registration.' },
-    error: { name: REGISTRATION_ERROR, detail: "{ kind: 'society'; reason: 'server' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The registration was not stored; the fields keep what was typed.' },
+    kind: 'society',
+    errorReasons: registrationErrorReasons,
+    stored: 'The service stored the registration.',
+    notStored: 'The registration was not stored; the fields keep what was typed.',
   }),
   formApi({
     tag: CAREER_APPLICATION,
     className: 'CareerApplicationElement',
     description: 'The internship and job application form: posts {name, email, phone, college, course, yearOfStudy, areaOfInterest, message} to {api-base}/addQuery.',
     defaults: careerApplicationDefaults,
-    success: { name: APPLICATION_SUCCESS, detail: "{ kind: 'career' }", description: 'The service stored the application.' },
-    error: { name: APPLICATION_ERROR, detail: "{ kind: 'career'; reason: 'http' | 'network' | 'timeout' | 'invalid-response'; status?: number }", description: 'The application was not stored; the fields keep what was typed.' },
+    kind: 'career',
+    errorReasons: applicationErrorReasons,
+    stored: 'The service stored the application.',
+    notStored: 'The application was not stored; the fields keep what was typed.',
   }),
   {
     tag: FAQ_ACCORDION,
@@ -113,14 +120,14 @@ export const widgetApi: ElementApi[] = [
     attributes: [],
     events: [],
     cssProperties: theme.filter((p) => ['--widget-font', '--widget-radius', '--widget-surface', '--widget-text'].includes(p.name)),
-    cssParts: [
-      { name: 'toast', description: 'Each toast.' },
-      { name: 'toast-default', description: 'A toast that reports success.' },
-      { name: 'toast-destructive', description: 'A toast that reports a failure.' },
-      { name: 'toast-title', description: 'The title line of a toast.' },
-      { name: 'toast-description', description: 'The description of a toast.' },
-      { name: 'toast-close', description: 'The close button of a toast.' },
-    ],
+    cssParts: parts({
+      toast: 'Each toast.',
+      'toast-default': 'A toast that reports success.',
+      'toast-destructive': 'A toast that reports a failure.',
+      'toast-title': 'The title line of a toast.',
+      'toast-description': 'The description of a toast.',
+      'toast-close': 'The close button of a toast.',
+    }),
   },
 ];
 

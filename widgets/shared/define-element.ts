@@ -8,9 +8,10 @@
  *
  * Takeover of a pre-rendered root: our pages ship each form as Declarative Shadow DOM
  * (`{{widget}}` in pages, widgets/registry/prerender.tsx). r2wc's constructor calls
- * `attachShadow`, which clears that root; just before it does, the override below records what the visitor typed
- * and where the focus was, and the component starts from that. The first render is
- * synchronous (`flushSync`), so the form is never painted empty: no layout shift.
+ * `attachShadow`, which clears that root; just before it does, the override below
+ * records what the visitor typed and where the focus was, and the component starts
+ * from that. The first render is synchronous (`flushSync`), so the form is never
+ * painted empty: no layout shift.
  * The same record is taken when the element is removed, so moving it keeps the values.
  */
 import r2wc from '@r2wc/react-to-web-component';

@@ -1,15 +1,19 @@
-/** Events the form widgets dispatch from their host element for the host page. */
+/** Events the form widgets dispatch from their host element for the host page (no personal data). */
 import { APPLICATION_ERROR, APPLICATION_SUCCESS, REGISTRATION_ERROR, REGISTRATION_SUCCESS } from '../registry/names.ts';
 
-export type RegistrationErrorReason = 'server' | 'network' | 'timeout' | 'invalid-response';
-export type ApplicationErrorReason = 'http' | 'network' | 'timeout' | 'invalid-response';
+export const registrationErrorReasons = ['server', 'network', 'timeout', 'invalid-response'] as const;
+export const applicationErrorReasons = ['http', 'network', 'timeout', 'invalid-response'] as const;
+export type RegistrationErrorReason = (typeof registrationErrorReasons)[number];
+export type ApplicationErrorReason = (typeof applicationErrorReasons)[number];
 
-export interface WidgetEventMap {
-  [REGISTRATION_SUCCESS]: { kind: 'society' };
-  [REGISTRATION_ERROR]: { kind: 'society'; reason: RegistrationErrorReason; status?: number };
-  [APPLICATION_SUCCESS]: { kind: 'career' };
-  [APPLICATION_ERROR]: { kind: 'career'; reason: ApplicationErrorReason; status?: number };
-}
+/** How a submission ended. */
+export type Outcome<Reason extends string> = { ok: true } | { ok: false; reason: Reason; status?: number };
+
+/** Each form's two events: detail `{kind}` on success, `{kind, reason, status?}` on error. */
+export const outcomeEvents = {
+  society: { success: REGISTRATION_SUCCESS, error: REGISTRATION_ERROR },
+  career: { success: APPLICATION_SUCCESS, error: APPLICATION_ERROR },
+} as const;
 
 /** The host element of the shadow root React renders into (r2wc's `container`). */
 export function hostOf(container: unknown): Element | undefined {
@@ -18,6 +22,13 @@ export function hostOf(container: unknown): Element | undefined {
   return undefined;
 }
 
-export function emit<K extends keyof WidgetEventMap>(container: unknown, type: K, detail: WidgetEventMap[K]): void {
+/** Tells the host page how a submission ended: the form's success event, or its error event. */
+export function emitOutcome(container: unknown, kind: 'society', outcome: Outcome<RegistrationErrorReason>): void;
+export function emitOutcome(container: unknown, kind: 'career', outcome: Outcome<ApplicationErrorReason>): void;
+export function emitOutcome(container: unknown, kind: keyof typeof outcomeEvents, outcome: Outcome<string>): void {
+  const type = outcome.ok ? outcomeEvents[kind].success : outcomeEvents[kind].error;
+  const detail = outcome.ok
+    ? { kind }
+    : { kind, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
   hostOf(container)?.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
 }

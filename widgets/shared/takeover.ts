@@ -2,7 +2,8 @@
  * What a visitor did in a form before its script arrived (in the pre-rendered
  * Declarative Shadow DOM), or before the element was moved in the page: the values
  * by control name, and which control had focus with its selection. define-element
- * records it just before the shadow root is cleared; the component starts from it.
+ * records it just before the shadow root is cleared; the component starts from it
+ * (form-state.ts).
  */
 import { hostOf } from './events.ts';
 
@@ -13,9 +14,9 @@ export interface FormSnapshot {
 
 const snapshots = new WeakMap<Element, FormSnapshot>();
 
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const isControl = (el: unknown): el is Control =>
+export const isControl = (el: unknown): el is Control =>
   el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 function selectionOf(el: Control): Pick<NonNullable<FormSnapshot['focus']>, 'start' | 'end' | 'direction'> {
@@ -48,30 +49,4 @@ export function peekSnapshot(container: unknown): FormSnapshot | undefined {
 export function forgetSnapshot(container: unknown): void {
   const host = hostOf(container);
   if (host) snapshots.delete(host);
-}
-
-/** Initial form values: the empty form, overlaid with the snapshot's values for known fields. */
-export function initialValues<T extends Record<string, string>>(empty: T, snapshot: FormSnapshot | undefined): T {
-  const values = { ...empty };
-  if (snapshot) for (const key of Object.keys(empty) as (keyof T & string)[]) {
-    const value = snapshot.values[key];
-    if (typeof value === 'string') values[key] = value as T[typeof key];
-  }
-  return values;
-}
-
-/** Gives focus (and the selection) back to the control that had it. */
-export function restoreFocus(form: HTMLFormElement | null, snapshot: FormSnapshot | undefined): void {
-  const focus = snapshot?.focus;
-  if (!form || !focus) return;
-  const el = form.elements.namedItem(focus.name);
-  if (!isControl(el)) return;
-  el.focus({ preventScroll: true });
-  if (!(el instanceof HTMLSelectElement) && focus.start !== null && focus.end !== null) {
-    try {
-      el.setSelectionRange(focus.start, focus.end, focus.direction ?? undefined);
-    } catch {
-      // Inputs such as type=email have no selection API.
-    }
-  }
 }

@@ -10,17 +10,16 @@
  * - the proof of work, solved from the visitor's first focus or keystroke, and the
  *   headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { resolveApiBase } from './api-base.ts';
 import { NOTICE_VERSION } from './collection-notice.ts';
 import { invalidProps } from './form-field.tsx';
+import { useFormTakeover } from './form-state.ts';
 import { createProofOfWork, PROOF_HEADER, type ProofOfWork } from './proof-of-work.ts';
-import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from './takeover.ts';
+import { isControl, type Control } from './takeover.ts';
 import { dismissToastsFrom, showToast, type ToastInput } from './toast-store.ts';
 
 export const NOTICE_HEADER = 'X-Notice-Version';
-
-type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 export interface FieldError {
   /** The control's name. */
@@ -53,11 +52,11 @@ export function useLeadForm<V extends Record<string, string>>({
    */
   mismatchMessage?: (name: string) => string | undefined;
 }) {
-  const [snapshot] = useState(() => peekSnapshot(container));
-  const [values, setValues] = useState<V>(() => initialValues(empty, snapshot));
+  const takeover = useFormTakeover<V>(container, empty);
+  const { values, setValues, formRef } = takeover;
+  const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<'first' | 'error' | 'confirmation' | null>(null);
   const [toastSource] = useState(() => Symbol('lead form'));
@@ -71,12 +70,10 @@ export function useLeadForm<V extends Record<string, string>>({
   };
 
   useLayoutEffect(() => {
-    restoreFocus(formRef.current, snapshot);
-    forgetSnapshot(container);
-    // The visitor already used the pre-rendered form: start the proof of work now.
-    if (snapshot && Object.values(snapshot.values).some(Boolean)) startProof();
+    // The visitor already typed into the pre-rendered form: start the proof of work now.
+    if (typedBeforeTakeover) startProof();
     return () => proof.current?.stop();
-  }, []); // once, on mount: give back the focus a visitor had in the pre-rendered form
+  }, []); // once, on mount
 
   useLayoutEffect(() => {
     const target = focusNext.current;
@@ -87,9 +84,9 @@ export function useLeadForm<V extends Record<string, string>>({
   }, [confirmation, fieldError]);
 
   const onChange = (event: ChangeEvent<Control>) => {
-    const { name, value } = event.currentTarget;
+    const { name } = event.currentTarget;
     event.currentTarget.setCustomValidity(''); // the native constraints judge the new value
-    setValues((v) => ({ ...v, [name]: value }));
+    takeover.onChange(event);
     setFieldError((e) => (e?.name === name ? null : e));
   };
 
@@ -152,5 +149,5 @@ export function useLeadForm<V extends Record<string, string>>({
 
 function control(form: HTMLFormElement | null, name: string): Control | null {
   const el = form?.elements.namedItem(name);
-  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement ? el : null;
+  return isControl(el) ? el : null;
 }

@@ -6,10 +6,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
-import { REGISTRATION_ERROR, REGISTRATION_SUCCESS, SOCIETY_REGISTRATION } from '../registry/names.ts';
+import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { societyRegistrationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
-import { emit, type RegistrationErrorReason } from '../shared/events.ts';
+import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
@@ -101,20 +101,14 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
       const headers = await form.beginSubmit();
       const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload, { headers });
       const result = interpretRegistration(outcome);
-      if (result.ok) {
-        form.succeed({ title: societyText.successTitle, description: result.message });
-        emit(container, REGISTRATION_SUCCESS, { kind: 'society' });
-      } else {
+      if (result.ok) form.succeed({ title: societyText.successTitle, description: result.message });
+      else {
         form.fail(
           { title: societyText.failureTitle, description: result.message, variant: 'destructive' },
           result.reason === 'server' ? refusedField(result.message) : undefined,
         );
-        emit(container, REGISTRATION_ERROR, {
-          kind: 'society',
-          reason: result.reason,
-          ...(result.status !== undefined ? { status: result.status } : {}),
-        });
       }
+      emitOutcome(container, 'society', result);
     } finally {
       busy.current = false;
       setSubmitting(false);
