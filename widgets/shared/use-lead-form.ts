@@ -117,11 +117,19 @@ export function useLeadForm<V extends Record<string, string>>({
     return { [NOTICE_HEADER]: NOTICE_VERSION, ...(solution ? { [PROOF_HEADER]: solution } : {}) };
   }
 
+  /** An answer moves the focus only from this form (or from nowhere), never away from what the visitor went on to do. */
+  function focusIsHereOrNowhere(): boolean {
+    const form = formRef.current;
+    const root = form?.getRootNode();
+    const active = root instanceof ShadowRoot ? root.activeElement : document.activeElement;
+    return !document.activeElement || document.activeElement === document.body || (!!active && !!form?.contains(active));
+  }
+
   function succeed(toast: ToastInput) {
     const height = formRef.current?.getBoundingClientRect().height;
     setValues(empty);
     setConfirmation({ title: toast.title, message: toast.description ?? '', minHeight: height ? Math.round(height) : undefined });
-    focusNext.current = 'confirmation';
+    if (focusIsHereOrNowhere()) focusNext.current = 'confirmation';
     showToast({ ...toast, source: toastSource });
   }
 
@@ -129,7 +137,7 @@ export function useLeadForm<V extends Record<string, string>>({
   function fail(toast: ToastInput, refused?: FieldError) {
     showToast({ ...toast, source: toastSource });
     if (refused && refused.name in empty) {
-      focusNext.current = 'error';
+      if (focusIsHereOrNowhere()) focusNext.current = 'error';
       setFieldError(refused);
     }
   }
