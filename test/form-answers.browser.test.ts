@@ -15,7 +15,7 @@
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, toastHost, waitForToast } from './browser-stub/helpers.ts';
@@ -235,10 +235,12 @@ describe('form answers', () => {
         expect(notice, 'the notice').to.exist;
         expect(notice!.closest('form'), 'part of the form, above its button').to.equal(shadow(host).querySelector('form'));
         expect(notice!.compareDocumentPosition(button(host)) & Node.DOCUMENT_POSITION_FOLLOWING).to.be.greaterThan(0);
-        expect(notice!.textContent).to.match(/We use your name, email, phone/);
+        const expected = collectionNotice(form === society ? 'society' : 'career', { contactEmail: 'x', siteUrl: location.origin });
+        expect(notice!.textContent).to.include(expected.collected);
+        expect(notice!.textContent).to.include(expected.purpose);
         expect(notice!.textContent).to.include('12 months');
         const links = [...notice!.querySelectorAll('a')].map((a) => a.href);
-        expect(links).to.include(`${location.origin}/privacy-policy`);
+        expect(links, 'the full notice, absolute to the site the script came from').to.include(`${location.origin}/privacy-policy#website-forms`);
         expect(links.some((href) => href.startsWith('mailto:')), 'how to withdraw').to.equal(true);
       });
     });

@@ -54,7 +54,7 @@ describe('the registration widget pasted into a hostile partner page on another 
     });
     expect(notice?.visible).toBe(true);
     expect(notice?.text).toContain('12 months');
-    expect(notice?.links).toContain(`${site.url}/privacy-policy`);
+    expect(notice?.links).toContain(`${site.url}/privacy-policy#website-forms`);
     const inputWidth = await form.locator('input[name="name"]').evaluate((el) => el.getBoundingClientRect().width);
     expect(inputWidth).toBeGreaterThan(200);
 
