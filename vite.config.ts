@@ -7,6 +7,7 @@ import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts'
 import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
 import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
 import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
+import { widgetDefines } from './scripts/build/widget-defines.ts';
 
 const site = loadSiteConfig();
 
@@ -21,10 +22,7 @@ export default defineConfig({
       { find: /^\/widgets\//, replacement: widgetsDir + '/' },
     ],
   },
-  define: {
-    __SITE_API_BASE__: JSON.stringify(site.apiBase),
-    __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
-  },
+  define: widgetDefines(site),
   plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site)],
   server: { fs: { allow: [repoRoot] } },
   build: {

@@ -21,7 +21,8 @@ if (!fs.existsSync(`${distDir}/widgets/society-registration.js`)) {
 
 export default {
   files: ['test/**/*.browser.test.ts'],
-  nodeResolve: true,
+  // `production`: the test libraries' own dependencies (lit, under @open-wc/testing) without dev-mode warnings.
+  nodeResolve: { exportConditions: ['production'] },
   // One page at a time: a page in a background tab gets no animation frames or hover.
   concurrency: 1,
   browserStartTimeout: 60_000,

@@ -3,9 +3,9 @@
  * markup, the payload mapping (fullName → name, whyJoin → message, no resume), every
  * failure of the spec's catalogue (§8), no submitting state, the double-submit guard.
  */
+import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import {
-  after, afterEach, before, beforeEach, button, cleanup, clearToasts, control, deepEqual, describe, equal, fillAll, it,
-  loadWidget, mount, nextEvent, settle, ok, requests, stub, submit, valuesOf, waitFor, waitForToast,
+  button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, valuesOf, waitForToast,
 } from './browser-stub/helpers.ts';
 
 const names = ['fullName', 'email', 'phone', 'college', 'course', 'yearOfStudy', 'areaOfInterest', 'whyJoin'];
@@ -31,99 +31,103 @@ const payload = {
 };
 const ERROR = 'There was an error submitting your application. Please try again.';
 
-const form = (apiBase: string, extra = '') => mount(`<career-application api-base="${apiBase}" ${extra}></career-application>`);
+const form = (apiBase: string, extra = '') => fixture<HTMLElement>(`<career-application api-base="${apiBase}" ${extra}></career-application>`);
 
 describe('<career-application>', () => {
   before(async () => {
     await loadWidget('career-application');
   });
   beforeEach(() => clearToasts());
-  afterEach(() => cleanup());
   after(() => clearToasts());
 
-  it('renders every field, all required, with native selects and their placeholders', () => {
-    const host = form(stub('ok').apiBase);
+  it('renders every field, all required, with native selects and their placeholders', async () => {
+    const host = await form(stub('ok').apiBase);
     const root = host.shadowRoot!;
     for (const name of names) {
       const el = control<HTMLInputElement>(host, name);
-      equal(el.required, true, `${name} required`);
-      ok(el.labels?.length === 1 && el.labels[0].getRootNode() === root, `${name} labelled in the same root`);
-      equal(el.getAttribute('part'), 'input');
+      expect(el.required, `${name} required`).to.equal(true);
+      expect(el.labels?.length, `${name} has one label`).to.equal(1);
+      expect(el.labels![0].getRootNode(), `${name} labelled in the same root`).to.equal(root);
+      expect(el.getAttribute('part')).to.equal('input');
     }
-    equal(control(host, 'email').type, 'email');
-    equal(control(host, 'phone').type, 'tel');
-    equal(control(host, 'fullName').getAttribute('autocomplete'), 'name');
-    equal(control(host, 'college').getAttribute('autocomplete'), 'organization');
-    equal(control(host, 'yearOfStudy').placeholder, 'e.g. 3rd year or Graduated');
-    equal(control(host, 'whyJoin').tagName, 'TEXTAREA');
+    expect(control(host, 'email').type).to.equal('email');
+    expect(control(host, 'phone').type).to.equal('tel');
+    expect(control(host, 'fullName').getAttribute('autocomplete')).to.equal('name');
+    expect(control(host, 'college').getAttribute('autocomplete')).to.equal('organization');
+    expect(control(host, 'yearOfStudy').placeholder).to.equal('e.g. 3rd year or Graduated');
+    expect(control(host, 'whyJoin').tagName).to.equal('TEXTAREA');
     const course = control<HTMLSelectElement>(host, 'course');
-    deepEqual(
-      [...course.options].map((o) => [o.value, o.text]),
-      [['', 'Select your course'], ...['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'].map((c) => [c, c])],
-    );
+    expect([...course.options].map((o) => [o.value, o.text])).to.deep.equal([
+      ['', 'Select your course'],
+      ...['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'].map((c) => [c, c]),
+    ]);
     const area = control<HTMLSelectElement>(host, 'areaOfInterest');
-    deepEqual(
-      [...area.options].map((o) => [o.value, o.text]),
-      [
-        ['', 'Choose your preferred role'],
-        ['tech-intern', 'Tech Intern'],
-        ['marketing-sales-intern', 'Marketing & Sales Intern'],
-        ['member-technical-staff', 'Member of Technical Staff'],
-      ],
-    );
-    ok(!root.querySelector('input[type="file"]'), 'no resume upload');
-    equal(root.querySelector('h2')?.textContent, 'Apply Now');
-    equal(button(host).disabled, false);
+    expect([...area.options].map((o) => [o.value, o.text])).to.deep.equal([
+      ['', 'Choose your preferred role'],
+      ['tech-intern', 'Tech Intern'],
+      ['marketing-sales-intern', 'Marketing & Sales Intern'],
+      ['member-technical-staff', 'Member of Technical Staff'],
+    ]);
+    expect(root.querySelector('input[type="file"]'), 'no resume upload').to.equal(null);
+    expect(root.querySelector('h2')?.textContent).to.equal('Apply Now');
+    expect(button(host).disabled).to.equal(false);
   });
 
   it('does not send anything while a dropdown is left on its placeholder (native validation)', async () => {
     const { apiBase, key } = stub('ok');
-    const host = form(apiBase);
+    const host = await form(apiBase);
     fillAll(host, { ...filled, course: '' });
+    const invalid: string[] = [];
+    host.shadowRoot!.addEventListener('invalid', (e) => invalid.push((e.target as HTMLSelectElement).name), true);
     submit(host);
-    await new Promise((r) => setTimeout(r, 200));
-    equal((await requests(key)).count, 0);
-    equal(control<HTMLSelectElement>(host, 'course').validity.valueMissing, true);
+    expect(invalid, 'the browser refused the form').to.deep.equal(['course']);
+    expect(control<HTMLSelectElement>(host, 'course').validity.valueMissing).to.equal(true);
+    expect((await requests(key)).count).to.equal(0);
   });
 
-  it('OK: posts exactly the eight payload keys (name ← fullName, message ← whyJoin, no resume), clears the fields, fires application-success', async () => {
+  it('OK: posts exactly the eight payload keys (name ← fullName, message ← whyJoin, no resume), confirms in place of the form, fires application-success; another form comes back empty', async () => {
     const { apiBase, key } = stub('ok');
-    const host = form(apiBase, 'heading="Join the team" resume="x"');
+    const host = await form(apiBase, 'heading="Join the team" resume="x"');
     fillAll(host, filled);
-    const event = nextEvent(document, 'application-success');
+    const event = oneEvent(document, 'application-success') as Promise<CustomEvent>;
     submit(host);
     const toast = await waitForToast('Application Submitted!');
-    equal(toast.description, 'Thanks for applying! Our team will review your application and connect with you shortly.');
-    equal(toast.region, 'status');
+    expect(toast.description).to.equal('Thanks for applying! Our team will review your application and connect with you shortly.');
+    expect(toast.region).to.equal('status');
     const { count, lastBody } = await requests(key);
-    equal(count, 1);
-    deepEqual(Object.keys(JSON.parse(lastBody)), Object.keys(payload));
-    deepEqual(JSON.parse(lastBody), payload);
+    expect(count).to.equal(1);
+    expect(Object.keys(JSON.parse(lastBody))).to.deep.equal(Object.keys(payload));
+    expect(JSON.parse(lastBody)).to.deep.equal(payload);
     const e = await event;
-    deepEqual(e.detail, { kind: 'career' });
-    equal(e.target, host);
-    await waitFor(() => Object.values(valuesOf(host, names)).every((v) => v === ''), { message: 'fields cleared' });
+    expect(e.detail).to.deep.equal({ kind: 'career' });
+    expect(e.target).to.equal(host);
+    await waitUntil(() => host.shadowRoot!.querySelector('.confirmation') && !host.shadowRoot!.querySelector('form'), 'the confirmation', { timeout: 5000 });
+    host.shadowRoot!.querySelector<HTMLButtonElement>('.confirmation button')!.click();
+    await waitUntil(() => host.shadowRoot!.querySelector('form'), 'the form is back', { timeout: 5000 });
+    expect(valuesOf(host, names), 'fields cleared').to.deep.equal(Object.fromEntries(names.map((n) => [n, ''])));
   });
 
   it('OK with {success:false} in the body is still a success (no body field is used)', async () => {
-    const host = form(stub('success-false-with-message').apiBase);
+    const host = await form(stub('success-false-with-message').apiBase);
     fillAll(host, filled);
     submit(host);
     await waitForToast('Application Submitted!');
   });
 
   it('has no submitting state and never disables the button; a second submit while one is in flight sends nothing', async () => {
-    const { apiBase, key } = stub('slow');
-    const host = form(apiBase);
+    const { apiBase, key } = stub('held');
+    const host = await form(apiBase);
     fillAll(host, filled);
     submit(host);
-    await settle();
-    equal(button(host).disabled, false);
-    equal(button(host).textContent, 'Submit Application');
+    await waitUntil(async () => (await requests(key)).count === 1, 'the request reached the stub', { timeout: 5000 });
+    expect(button(host).disabled).to.equal(false);
+    expect(button(host).textContent).to.equal('Submit Application');
+    expect(host.shadowRoot!.querySelector('form')!.hasAttribute('aria-busy')).to.equal(false);
     submit(host);
     host.shadowRoot!.querySelector('form')!.requestSubmit();
+    await release(key);
     await waitForToast('Application Submitted!');
-    equal((await requests(key)).count, 1, 'one request');
+    expect((await requests(key)).count, 'one request').to.equal(1);
   });
 
   const failures = [
@@ -135,17 +139,17 @@ describe('<career-application>', () => {
   for (const { scenario, reason, status } of failures) {
     it(`${scenario}: destructive "Error" toast, fields kept, application-error ${reason}`, async () => {
       const { apiBase } = stub(scenario);
-      const host = form(apiBase);
+      const host = await form(apiBase);
       fillAll(host, filled);
-      const event = nextEvent<Record<string, unknown>>(host, 'application-error');
+      const event = oneEvent(host, 'application-error') as Promise<CustomEvent>;
       submit(host);
       const toast = await waitForToast('Error');
-      equal(toast.description, ERROR);
-      equal(toast.variant, 'destructive');
-      equal(toast.region, 'alert');
-      deepEqual((await event).detail, status === undefined ? { kind: 'career', reason } : { kind: 'career', reason, status });
-      deepEqual(valuesOf(host, names), filled, 'fields kept');
-      equal(button(host).disabled, false);
+      expect(toast.description).to.equal(ERROR);
+      expect(toast.variant).to.equal('destructive');
+      expect(toast.region).to.equal('alert');
+      expect((await event).detail).to.deep.equal(status === undefined ? { kind: 'career', reason } : { kind: 'career', reason, status });
+      expect(valuesOf(host, names), 'fields kept').to.deep.equal(filled);
+      expect(button(host).disabled).to.equal(false);
     });
   }
 });

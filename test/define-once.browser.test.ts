@@ -2,8 +2,9 @@
  * Pasting the snippet twice (the same URL twice, or two copies under different URLs)
  * defines each element once, raises no error, and leaves one <toast-host>.
  */
+import { expect, fixture, waitUntil } from '@open-wc/testing';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, widgetTags } from '../widgets/registry/names.ts';
-import { describe, equal, it, ok, loadWidget, mount, waitFor } from './browser-stub/helpers.ts';
+import { loadWidget } from './browser-stub/helpers.ts';
 
 const defined = new Map<string, number>();
 const define = customElements.define.bind(customElements);
@@ -28,21 +29,21 @@ function paste(src: string): Promise<void> {
 
 describe('pasting the widget scripts more than once', () => {
   it('defines each element once and keeps working', async () => {
-    const society = mount(`<${SOCIETY_REGISTRATION}></${SOCIETY_REGISTRATION}>`);
-    const career = mount(`<${CAREER_APPLICATION}></${CAREER_APPLICATION}>`);
-    const faq = mount(`<${FAQ_ACCORDION}><details><summary>Q</summary>A</details></${FAQ_ACCORDION}>`);
+    const society = await fixture(`<${SOCIETY_REGISTRATION}></${SOCIETY_REGISTRATION}>`);
+    const career = await fixture(`<${CAREER_APPLICATION}></${CAREER_APPLICATION}>`);
+    const faq = await fixture(`<${FAQ_ACCORDION}><details><summary>Q</summary>A</details></${FAQ_ACCORDION}>`);
     for (const tag of widgetTags) {
       await paste(`/built/widgets/${tag}.js`);
       await paste(`/built/widgets/${tag}.js`);
       await loadWidget(tag, '?copy=2'); // a second copy under another URL runs the entry again
       await loadWidget(tag, '?copy=3');
     }
-    await waitFor(() => errors.length > 0 || defined.size === widgetTags.length, { message: 'definitions' });
-    equal(errors.length, 0, `errors: ${errors.map(String).join('; ')}`);
-    for (const tag of widgetTags) equal(defined.get(tag), 1, `${tag} defined`);
-    equal(document.querySelectorAll(TOAST_HOST).length, 1, 'one toast host');
-    equal(society.shadowRoot!.querySelectorAll('form').length, 1);
-    equal(career.shadowRoot!.querySelectorAll('form').length, 1);
-    ok(faq.shadowRoot!.querySelector('slot'));
+    await waitUntil(() => errors.length > 0 || defined.size === widgetTags.length, 'definitions', { timeout: 5000 });
+    expect(errors.map(String), 'errors').to.deep.equal([]);
+    expect(Object.fromEntries(defined), 'definitions per element').to.deep.equal(Object.fromEntries(widgetTags.map((tag) => [tag, 1])));
+    expect(document.querySelectorAll(TOAST_HOST).length, 'one toast host').to.equal(1);
+    expect(society.shadowRoot!.querySelectorAll('form').length).to.equal(1);
+    expect(career.shadowRoot!.querySelectorAll('form').length).to.equal(1);
+    expect(faq.shadowRoot!.querySelectorAll('slot').length).to.equal(1);
   });
 });

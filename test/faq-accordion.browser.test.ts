@@ -3,8 +3,9 @@
  * once defined, one item is open at a time and the open one can be collapsed, with the
  * browser's own `name` grouping or without it.
  */
+import { expect, fixture, fixtureSync, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { afterEach, cleanup, describe, equal, it, loadWidget, mount, ok, sleep } from './browser-stub/helpers.ts';
+import { loadWidget } from './browser-stub/helpers.ts';
 
 const markup = (name: string) => `<faq-accordion>
   <details ${name}><summary>One</summary><div><p>First answer</p></div></details>
@@ -13,58 +14,54 @@ const markup = (name: string) => `<faq-accordion>
 </faq-accordion>`;
 
 const openStates = (el: Element) => [...el.querySelectorAll('details')].map((d) => d.open);
-/** `toggle` is dispatched in a task after the change. */
-const settle = () => sleep(50);
+
+/** Toggles an item and waits for its `toggle` event (dispatched a task later); the accordion has reacted by then. */
+async function toggle(summary: HTMLElement, how: () => unknown = () => summary.click()) {
+  const toggled = oneEvent(summary.parentElement!, 'toggle');
+  await how();
+  await toggled;
+}
 
 describe('<faq-accordion>', () => {
-  afterEach(() => cleanup());
-
   it('works as plain <details> before the script is loaded', async () => {
-    ok(!customElements.get('faq-accordion'), 'not defined yet');
-    const faq = mount(markup(''));
+    expect(customElements.get('faq-accordion'), 'not defined yet').to.equal(undefined);
+    const faq = fixtureSync(markup(''));
     const [one, two] = faq.querySelectorAll('summary');
-    one.click();
-    two.click();
-    await settle();
-    equal(JSON.stringify(openStates(faq)), JSON.stringify([true, true, false]), 'without the script, items open independently');
+    await toggle(one);
+    await toggle(two);
+    expect(openStates(faq), 'without the script, items open independently').to.deep.equal([true, true, false]);
   });
 
   for (const name of ['', 'name="faq"']) {
     it(`keeps one item open at a time and lets the open one collapse (${name || 'no name attribute'})`, async () => {
       await loadWidget('faq-accordion');
-      const faq = mount(markup(name));
-      ok(faq.shadowRoot?.querySelector('slot'), 'a slot shows the light-DOM items');
-      equal(faq.querySelector('details')!.parentElement, faq, 'the items stay in the page');
+      const faq = await fixture(markup(name));
+      expect(faq.shadowRoot?.querySelector('slot'), 'a slot shows the light-DOM items').to.exist;
+      expect(faq.querySelector('details')!.parentElement, 'the items stay in the page').to.equal(faq);
       const [one, two, three] = faq.querySelectorAll('summary');
-      one.click();
-      await settle();
-      equal(JSON.stringify(openStates(faq)), JSON.stringify([true, false, false]));
-      two.click();
-      await settle();
-      equal(JSON.stringify(openStates(faq)), JSON.stringify([false, true, false]));
+      await toggle(one);
+      expect(openStates(faq)).to.deep.equal([true, false, false]);
+      await toggle(two);
+      expect(openStates(faq)).to.deep.equal([false, true, false]);
       three.focus();
-      await sendKeys({ press: 'Enter' });
-      await settle();
-      equal(JSON.stringify(openStates(faq)), JSON.stringify([false, false, true]), 'keyboard');
-      three.click();
-      await settle();
-      equal(JSON.stringify(openStates(faq)), JSON.stringify([false, false, false]), 'the open item collapses');
+      await toggle(three, () => sendKeys({ press: 'Enter' }));
+      expect(openStates(faq), 'keyboard').to.deep.equal([false, false, true]);
+      await toggle(three);
+      expect(openStates(faq), 'the open item collapses').to.deep.equal([false, false, false]);
       const answer = faq.querySelectorAll('p')[1];
-      two.click();
-      await settle();
-      ok(answer.getBoundingClientRect().height > 0, 'the open answer is visible');
+      await toggle(two);
+      expect(answer.getBoundingClientRect().height, 'the open answer is visible').to.be.greaterThan(0);
     });
   }
 
   it('does not touch <details> of another accordion or outside it', async () => {
     await loadWidget('faq-accordion');
-    const box = mount(`<div>${markup('')}${markup('')}<details open><summary>Outside</summary>x</details></div>`);
+    const box = await fixture(`<div>${markup('')}${markup('')}<details open><summary>Outside</summary>x</details></div>`);
     const [a, b] = box.querySelectorAll('faq-accordion');
-    a.querySelector('summary')!.click();
-    b.querySelector('summary')!.click();
-    await settle();
-    equal(openStates(a)[0], true);
-    equal(openStates(b)[0], true);
-    equal(box.querySelector<HTMLDetailsElement>(':scope > details')!.open, true);
+    await toggle(a.querySelector('summary')!);
+    await toggle(b.querySelector('summary')!);
+    expect(openStates(a)).to.deep.equal([true, false, false]);
+    expect(openStates(b)).to.deep.equal([true, false, false]);
+    expect(box.querySelector<HTMLDetailsElement>(':scope > details')!.open).to.equal(true);
   });
 });

@@ -17,6 +17,45 @@ afterEach(async () => {
 
 const leadCount = (dataDir: string) => storedLeads(dataDir).length;
 
+/** The form's shadow root state a visitor would see after a success: the confirmation, fields marked invalid, the focused control. */
+const formState = (page: Page, tag: string) =>
+  page.locator(tag).evaluate((host) => {
+    const root = host.shadowRoot!;
+    const active = root.activeElement as HTMLElement | null;
+    return {
+      confirmation: root.querySelector('.confirmation h2')?.textContent ?? null,
+      form: !!root.querySelector('form'),
+      userInvalid: root.querySelectorAll(':user-invalid').length,
+      values: [...root.querySelectorAll<HTMLInputElement>('input, select, textarea')].map((c) => c.value),
+      focused: active ? active.getAttribute('name') ?? active.localName : null,
+    };
+  });
+
+/**
+ * After a success: the confirmation holds the form's place and is still there 10 s later,
+ * the toast gone; "send another", reached by keyboard, brings an empty form with nothing
+ * marked invalid, its first field focused.
+ */
+async function confirmationJourney(page: Page, tag: string, title: string, again: string, first: string) {
+  await expect.poll(async () => (await formState(page, tag)).confirmation).toBe(title);
+  await page.waitForTimeout(10_000);
+  expect((await formState(page, tag)).confirmation, 'still confirmed 10 s later').toBe(title);
+  expect(await page.getByText(title).count(), 'only the confirmation: the toast left after about 6 s').toBe(1);
+  const button = page.locator(tag).getByRole('button', { name: again });
+  await tabTo(page, button, { backwards: true });
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await formState(page, tag)).form).toBe(true);
+  const state = await formState(page, tag);
+  expect(state.userInvalid, 'no field shows as invalid').toBe(0);
+  expect(state.values.every((v) => v === ''), 'every field empty').toBe(true);
+  expect(state.focused).toBe(first);
+}
+
+/** The next lead POST fails as if the network dropped (the service never sees it). */
+async function dropNextPost(page: Page, endpoint: string) {
+  await page.route(`**/${endpoint}*`, (route) => route.abort('connectionreset'), { times: 1 });
+}
+
 async function openFromHeroLink(page: Page, path: string, linkName: string, tag: string) {
   await page.goto(site!.url + path);
   const link = page.getByRole('main').getByRole('link', { name: linkName }).first();
@@ -45,36 +84,85 @@ async function fillRegistrationByKeyboard(page: Page, values: typeof registratio
 }
 
 describe('registration form, by keyboard, as a visitor would', () => {
-  it('validates, submits, announces the toast, dismisses it and clears the fields', async () => {
+  it('validates, fails once, submits, announces the toast, confirms in place of the form for good, and brings back an empty form', async () => {
     site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
     expect(new URL(page.url()).hash).toBe('#registration');
+    await dropNextPost(page, 'addSocietyQuery');
 
     await fillRegistrationByKeyboard(page, { ...registration, city: '' });
     const submit = page.locator('society-registration button[type="submit"]');
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
     const city = page.locator('society-registration input[name="city"]');
-    await expect.poll(() => city.evaluate((el: HTMLInputElement) => el.validationMessage)).not.toBe('');
+    await expect.poll(() => city.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
     await expect.poll(() => city.evaluate((el) => el.matches(':focus'))).toBe(true);
     expect(leadCount(site.dataDir)).toBe(0);
 
     await page.keyboard.type(registration.city);
     await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Registration Failed' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(leadCount(site.dataDir)).toBe(0);
+
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
     await expect.poll(() => status.count()).toBe(1);
-    await expect.poll(() => status.textContent()).toContain('Society request submitted successfully. We');
+    expect(await status.locator('.toast__description').textContent()).toBe(
+      'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
+    );
     expect(leadCount(site.dataDir)).toBe(1);
-    for (const name of Object.keys(registration)) {
-      expect(await page.locator(`society-registration [name="${name}"]`).inputValue(), name).toBe('');
-    }
+    expect(await alert.count(), 'the earlier failure toast was withdrawn by the new submit').toBe(0);
+    expect((await formState(page, 'society-registration')).focused, 'the confirmation heading takes the focus').toBe('h2');
 
     // Alt+T takes the keyboard to the newest toast; Enter on its close button dismisses it.
     await page.keyboard.press('Alt+T');
     await expect.poll(() => page.getByRole('button', { name: /dismiss/i }).first().evaluate((el) => el.matches(':focus'))).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText('Registration Successful!').count()).toBe(0);
+    await expect.poll(() => status.count()).toBe(0);
+
+    await confirmationJourney(page, 'society-registration', 'Registration Successful!', 'Register another society', 'name');
+    await page.close();
+  });
+
+  it('refuses a 5-digit phone in the browser, saying why, and sends nothing', async () => {
+    site = await startServer({ site: true });
+    const page = await browser.context.newPage();
+    await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await fillRegistrationByKeyboard(page, { ...registration, phone: '98220' });
+    await tabTo(page, page.locator('society-registration button[type="submit"]'));
+    await page.keyboard.press('Enter');
+    const phone = page.locator('society-registration input[name="phone"]');
+    await expect.poll(() => phone.evaluate((el) => el.matches(':focus'))).toBe(true);
+    expect(await phone.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('Please enter a valid phone number.');
+    await page.waitForTimeout(300);
+    expect(posts.filter((url) => url.includes('/addSocietyQuery'))).toEqual([]);
+    expect(leadCount(site.dataDir)).toBe(0);
+    await page.close();
+  });
+
+  it('marks the phone the service refuses (a browser without constraint validation) and moves focus there', async () => {
+    site = await startServer({ site: true });
+    const page = await browser.context.newPage();
+    await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
+    await page.locator('society-registration').evaluate((host) => (host.shadowRoot!.querySelector('form')!.noValidate = true));
+    await fillRegistrationByKeyboard(page, { ...registration, phone: '98220' });
+    await tabTo(page, page.locator('society-registration button[type="submit"]'));
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Registration Failed' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.locator('.toast__description').textContent()).toBe('Please enter a valid phone number.');
+    const phone = page.locator('society-registration input[name="phone"]');
+    await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+    expect(await phone.evaluate((el) => el.matches(':focus'))).toBe(true);
+    const describedBy = await phone.getAttribute('aria-describedby');
+    expect(await page.locator(`society-registration #${describedBy}`).textContent()).toBe('Please enter a valid phone number.');
+    expect(await phone.inputValue()).toBe('98220');
+    expect(leadCount(site.dataDir)).toBe(0);
     await page.close();
   });
 
@@ -91,7 +179,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'Registration Failed' });
     await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => alert.textContent()).toContain('Network error. Please check your connection and try again.');
+    expect(await alert.locator('.toast__description').textContent()).toBe('Network error. Please check your connection and try again.');
     for (const [name, value] of Object.entries(registration)) {
       expect(await page.locator(`society-registration [name="${name}"]`).inputValue(), name).toBe(value);
     }
@@ -119,34 +207,41 @@ async function fillApplicationByKeyboard(page: Page, values: Partial<typeof appl
 }
 
 describe('career application, by keyboard, as a student would', () => {
-  it('validates an unchosen course, submits, announces, dismisses and clears', async () => {
+  it('validates an unchosen course, fails once, submits, announces, confirms in place of the form for good, and brings back an empty form', async () => {
     site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/career', 'Apply Now', 'career-application');
     expect(new URL(page.url()).hash).toBe('#application-form');
+    await dropNextPost(page, 'addQuery');
 
     await fillApplicationByKeyboard(page, { ...application, course: '' });
     await tabTo(page, page.locator('career-application button[type="submit"]'));
     await page.keyboard.press('Enter');
     const course = page.locator('career-application select[name="course"]');
-    await expect.poll(() => course.evaluate((el: HTMLSelectElement) => el.validationMessage)).not.toBe('');
+    await expect.poll(() => course.evaluate((el: HTMLSelectElement) => el.validity.valueMissing)).toBe(true);
     expect(leadCount(site.dataDir)).toBe(0);
 
     await page.keyboard.type('MCA');
     expect(await course.inputValue()).toBe('MCA');
     await tabTo(page, page.locator('career-application button[type="submit"]'));
     await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Error' });
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(leadCount(site.dataDir)).toBe(0);
+
+    await page.keyboard.press('Enter'); // focus stayed on the button, never disabled
     const status = page.getByRole('status').filter({ hasText: 'Application Submitted!' });
     await expect.poll(() => status.count()).toBe(1);
-    await expect.poll(() => status.textContent()).toContain('Thanks for applying! Our team will review your application and connect with you shortly.');
+    expect(await status.locator('.toast__description').textContent()).toBe('Thanks for applying! Our team will review your application and connect with you shortly.');
     expect(leadCount(site.dataDir)).toBe(1);
-    for (const name of Object.keys(application)) {
-      expect(await page.locator(`career-application [name="${name}"]`).inputValue(), name).toBe('');
-    }
+    expect(await alert.count(), 'the earlier failure toast was withdrawn by the new submit').toBe(0);
+    expect((await formState(page, 'career-application')).focused, 'the confirmation heading takes the focus').toBe('h2');
     await page.keyboard.press('Alt+T');
     await expect.poll(() => page.getByRole('button', { name: /dismiss/i }).first().evaluate((el) => el.matches(':focus'))).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByText('Application Submitted!').count()).toBe(0);
+    await expect.poll(() => status.count()).toBe(0);
+
+    await confirmationJourney(page, 'career-application', 'Application Submitted!', 'Send another application', 'fullName');
     await page.close();
   });
 
@@ -163,7 +258,7 @@ describe('career application, by keyboard, as a student would', () => {
     await page.keyboard.press('Enter');
     const alert = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect.poll(() => alert.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => alert.textContent()).toContain('There was an error submitting your application. Please try again.');
+    expect(await alert.locator('.toast__description').textContent()).toBe('There was an error submitting your application. Please try again.');
     const expected = { ...application, areaOfInterest: 'tech-intern' };
     for (const [name, value] of Object.entries(expected)) {
       expect(await page.locator(`career-application [name="${name}"]`).inputValue(), name).toBe(value);

@@ -1,31 +1,50 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { distDir } from './helpers/server.ts';
+import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
+import { textsOf } from './helpers/page-text.ts';
+import { embedPage, notFoundPage, routes } from './helpers/routes.ts';
 
-const pages = (fs.readdirSync(distDir, { recursive: true }) as string[])
-  .filter((f) => f.endsWith('.html'))
-  .map((f) => path.join(distDir, f));
+const dist = distDir();
+const expected = [...routes, embedPage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
+const found = fs.existsSync(dist)
+  ? (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split(path.sep).join('/'))
+  : [];
 
 describe('every built page is valid, titled and described', () => {
-  it('passes the Nu HTML checker with no errors', () => {
-    const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-    let output = '';
-    try {
-      execFileSync('java', ['-jar', vnu, '--errors-only', '--format', 'json', ...pages], { stdio: 'pipe' });
-    } catch (error) {
-      output = String((error as { stderr?: Buffer }).stderr ?? error);
-    }
-    const messages = output ? (JSON.parse(output).messages as { url: string; message: string; lastLine: number }[]) : [];
-    expect(messages.map((m) => `${path.relative(distDir, new URL(m.url).pathname)}:${m.lastLine} ${m.message}`)).toEqual([]);
+  it(`finds exactly the site's pages in ${dist}`, () => {
+    expect(found.sort()).toEqual(expected.map((page) => pageFileOf(page.path)).sort());
   });
 
-  for (const file of pages) {
-    it(`${path.relative(distDir, file)}: one h1, lang, title, description; images and icons have text or are hidden`, () => {
-      const html = fs.readFileSync(file, 'utf8');
-      expect(html.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+  it('passes the Nu HTML checker with no errors (and the checker does find one in a broken page)', () => {
+    const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+    // The checker skips a missing file in silence: every page must exist, and a broken one must be reported.
+    const files = expected.map((page) => path.join(dist, pageFileOf(page.path)));
+    for (const file of files) expect(fs.existsSync(file), file).toBe(true);
+    const canary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vnu-canary-')), 'broken.html');
+    fs.writeFileSync(canary, '<!doctype html><html lang="en"><head><title>Broken page</title></head><body><blink>x</blink></body></html>');
+    let output = '';
+    try {
+      execFileSync('java', ['-jar', vnu, '--errors-only', '--format', 'json', canary, ...files], { stdio: 'pipe' });
+    } catch (error) {
+      output = String((error as { stderr?: Buffer }).stderr ?? error);
+    } finally {
+      fs.rmSync(path.dirname(canary), { recursive: true, force: true });
+    }
+    const messages = JSON.parse(output).messages as { url: string; message: string; lastLine: number }[];
+    const where = (m: { url: string }) => new URL(m.url).pathname;
+    expect(messages.filter((m) => where(m) === canary).map((m) => m.message)).toContain('The “blink” element is obsolete. Use CSS instead.');
+    expect(messages.filter((m) => where(m) !== canary).map((m) => `${path.relative(dist, where(m))}:${m.lastLine} ${m.message}`)).toEqual([]);
+  });
+
+  for (const page of expected) {
+    const file = pageFileOf(page.path);
+    it(`${file}: its h1, lang, title, description; images and icons have text or are hidden`, () => {
+      const html = fs.readFileSync(path.join(dist, file), 'utf8');
+      expect(textsOf(html, 'h1')).toEqual([page.h1]);
       expect(html).toMatch(/<html lang="en-IN">/);
       expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson, rawRequest, ROOT, startServer, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);

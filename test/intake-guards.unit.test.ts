@@ -35,14 +35,16 @@ describe('intake: rate limit', () => {
       success: false,
       message: 'Too many requests. Please wait a minute and try again.',
     });
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(countRows(server.dataDir, 'leads')).toBe(3);
   });
 
   it('does not limit GET /health or the static site', async () => {
     for (let i = 0; i < 6; i++) {
       expect((await rawRequest(`${server.url}/health`, { method: 'GET' })).status).toBe(200);
-      expect((await rawRequest(`${server.url}/about-us`, { method: 'GET' })).status).not.toBe(429);
+      // This server's DIST_DIR is empty: the static handler answers 404, the limiter never 429.
+      expect((await rawRequest(`${server.url}/about-us`, { method: 'GET' })).status).toBe(404);
     }
   });
 });
@@ -66,7 +68,7 @@ describe('intake: CORS', () => {
       expect(res.status).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers['access-control-allow-methods']).toBe('POST');
-      expect(res.headers['access-control-allow-headers']).toBe('Content-Type');
+      expect(res.headers['access-control-allow-headers']).toBe('Content-Type, X-Altcha, X-Notice-Version, Content-Language');
       expect(String(res.headers.vary)).toMatch(/Origin/);
     }
   });

@@ -47,6 +47,14 @@ describe('the registration widget pasted into a hostile partner page on another 
     const form = page.locator('#first society-registration');
     const submit = form.locator('button[type="submit"]');
     expect(await submit.isVisible()).toBe(true);
+    // The collection notice is part of the form's shadow root, its links absolute to our site.
+    const notice = await form.evaluate((host) => {
+      const el = host.shadowRoot!.querySelector<HTMLElement>('[part="notice"]');
+      return el && { text: el.textContent, visible: el.getBoundingClientRect().height > 0, links: [...el.querySelectorAll('a')].map((a) => a.href) };
+    });
+    expect(notice?.visible).toBe(true);
+    expect(notice?.text).toContain('12 months');
+    expect(notice?.links).toContain(`${site.url}/privacy-policy#website-forms`);
     const inputWidth = await form.locator('input[name="name"]').evaluate((el) => el.getBoundingClientRect().width);
     expect(inputWidth).toBeGreaterThan(200);
 
@@ -110,6 +118,6 @@ describe('the registration widget pasted into a hostile partner page on another 
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    expect(societyLeads().map((l) => l.societyName)).not.toContain('Nope');
+    expect(societyLeads().map((l) => l.societyName)).toEqual(['Partner Heights']);
   });
 });

@@ -27,23 +27,25 @@ const screens = [
 ];
 const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
 
-describe('every page on a phone, a desktop and at 200% zoom', () => {
-  for (const screen of screens) {
-    it(`${screen.name}: no horizontal scrolling and no overlapping text (screenshots in test-output/screens)`, async () => {
-      const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
-      const page = await context.newPage();
-      for (const p of paths) {
-        await page.goto(site.url + p);
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForTimeout(400);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${p} scrolls sideways at ${screen.name}`).toBeLessThanOrEqual(0);
-        expect(await overlappingText(page), `${p} at ${screen.name}`).toEqual([]);
-        const file = `${p === '/' ? 'home' : p.slice(1).replace(/\//g, '_')}-${screen.name}.png`;
-        await page.screenshot({ path: path.join(outDir, file), fullPage: true });
-      }
-      await context.close();
-    });
-  }
+describe.each(screens)('every page at $name', (screen) => {
+  // One test per page, so a loaded machine's slow full-page screenshots never add up past one test's time limit.
+  let context: Awaited<ReturnType<typeof browser.newContext>>;
+  let page: Awaited<ReturnType<typeof context.newPage>>;
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor });
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it.each(paths)('%s: no horizontal scrolling and no overlapping text (screenshot in test-output/screens)', async (p) => {
+    await page.goto(site.url + p);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${p} scrolls sideways at ${screen.name}`).toBeLessThanOrEqual(0);
+    expect(await overlappingText(page), `${p} at ${screen.name}`).toEqual([]);
+    const file = `${p === '/' ? 'home' : p.slice(1).replace(/\//g, '_')}-${screen.name}.png`;
+    await page.screenshot({ path: path.join(outDir, file), fullPage: true });
+  });
 });

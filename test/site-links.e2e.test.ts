@@ -23,8 +23,8 @@ describe('pages in a real browser', () => {
     page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
     const res = await page.goto(`${site.url}/no/such/place?x=1`);
     expect(res?.status()).toBe(404);
-    await expect.poll(() => errors.join('\n')).toContain('/no/such/place');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Oops! Page not found');
+    await expect.poll(() => errors).toContain('404 Error: User attempted to access non-existent route: /no/such/place');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Oops! Page not found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${site.url}/`);
     await page.close();

@@ -3,9 +3,9 @@
  * markup and native validation, the exact payload, every row of the spec's error
  * catalogue (§8) with the fields kept or cleared, the submitting state, the events.
  */
+import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import {
-  after, afterEach, before, beforeEach, button, cleanup, clearToasts, control, deepEqual, describe, equal, fillAll, it,
-  loadWidget, mount, nextEvent, settle, ok, requests, stub, submit, valuesOf, waitFor, waitForToast,
+  button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, valuesOf, waitForToast,
 } from './browser-stub/helpers.ts';
 
 const names = ['name', 'email', 'phone', 'societyName', 'city', 'position'];
@@ -20,9 +20,16 @@ const filled = {
 const SERVER_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 const FALLBACK_OK = 'Society request submitted successfully. We will contact you within 24 hours to set up your society.';
 const NETWORK = 'Network error. Please check your connection and try again.';
+const IDLE = 'Register Society for Free';
 
-function form(apiBase: string, extra = '') {
-  return mount(`<society-registration api-base="${apiBase}" ${extra}></society-registration>`);
+const form = (apiBase: string, extra = '') => fixture<HTMLElement>(`<society-registration api-base="${apiBase}" ${extra}></society-registration>`);
+const idleAgain = (host: Element) => waitUntil(() => button(host).textContent === IDLE, 'the button is idle again', { timeout: 5000 });
+const confirmed = (host: Element) =>
+  waitUntil(() => host.shadowRoot!.querySelector('.confirmation') && !host.shadowRoot!.querySelector('form'), 'the confirmation in place of the form', { timeout: 5000 });
+/** From the confirmation back to the form. */
+async function sendAnother(host: Element) {
+  host.shadowRoot!.querySelector<HTMLButtonElement>('.confirmation button')!.click();
+  await waitUntil(() => host.shadowRoot!.querySelector('form'), 'the form is back', { timeout: 5000 });
 }
 
 describe('<society-registration>', () => {
@@ -30,13 +37,12 @@ describe('<society-registration>', () => {
     await loadWidget('society-registration');
   });
   beforeEach(() => clearToasts());
-  afterEach(() => cleanup());
   after(() => clearToasts());
 
   it('renders the spec fields with names, types, labels, autocomplete and required flags in its shadow root', async () => {
-    const host = form(stub('success').apiBase);
+    const host = await form(stub('success').apiBase);
     const root = host.shadowRoot!;
-    ok(root, 'open shadow root');
+    expect(root, 'open shadow root').to.exist;
     const expected = [
       ['name', 'text', 'Your Name *', 'name', true],
       ['email', 'email', 'Email *', 'email', true],
@@ -47,96 +53,104 @@ describe('<society-registration>', () => {
     ] as const;
     for (const [name, type, label, autocomplete, required] of expected) {
       const input = control(host, name);
-      equal(input.type, type, `${name} type`);
-      equal(input.getAttribute('autocomplete'), autocomplete, `${name} autocomplete`);
-      equal(input.required, required, `${name} required`);
-      ok(input.id, `${name} has an id`);
+      expect(input.type, `${name} type`).to.equal(type);
+      expect(input.getAttribute('autocomplete'), `${name} autocomplete`).to.equal(autocomplete);
+      expect(input.required, `${name} required`).to.equal(required);
+      expect(input.id, `${name} id`).to.equal(`society-${name}`);
       const labelEl = root.querySelector(`label[for="${input.id}"]`);
-      equal(labelEl?.textContent, label, `${name} label`);
-      equal(input.labels?.[0], labelEl, `${name} is labelled by it`);
-      equal(input.getAttribute('part'), 'input');
+      expect(labelEl?.textContent, `${name} label`).to.equal(label);
+      expect(input.labels?.[0], `${name} is labelled by it`).to.equal(labelEl);
+      expect(input.getAttribute('part')).to.equal('input');
     }
-    equal(root.querySelector('h2')?.textContent, 'Register Your Society');
-    equal(root.querySelector('[part="intro"]')?.textContent, 'It takes 2 minutes. We set everything up within 24 hours — free forever.');
-    const form_ = root.querySelector('form')!;
-    equal(form_.noValidate, false, 'native validation is on');
-    equal(button(host).textContent, 'Register Society for Free');
-    equal(button(host).disabled, false);
+    expect(root.querySelector('h2')?.textContent).to.equal('Register Your Society');
+    expect(root.querySelector('[part="intro"]')?.textContent).to.equal('It takes 2 minutes. We set everything up within 24 hours — free forever.');
+    expect(root.querySelector('form')!.noValidate, 'native validation is on').to.equal(false);
+    expect(button(host).textContent).to.equal(IDLE);
+    expect(button(host).disabled).to.equal(false);
   });
 
   it('lets the heading and intro attributes replace the defaults', async () => {
-    const host = form(stub('success').apiBase, 'heading="Join us" intro="Two minutes, no cost."');
-    equal(host.shadowRoot!.querySelector('h2')?.textContent, 'Join us');
-    equal(host.shadowRoot!.querySelector('[part="intro"]')?.textContent, 'Two minutes, no cost.');
+    const host = await form(stub('success').apiBase, 'heading="Join us" intro="Two minutes, no cost."');
+    expect(host.shadowRoot!.querySelector('h2')?.textContent).to.equal('Join us');
+    expect(host.shadowRoot!.querySelector('[part="intro"]')?.textContent).to.equal('Two minutes, no cost.');
     host.setAttribute('heading', 'Changed');
-    await waitFor(() => host.shadowRoot!.querySelector('h2')?.textContent === 'Changed', { message: 'heading update' });
+    await waitUntil(() => host.shadowRoot!.querySelector('h2')?.textContent === 'Changed', 'heading update', { timeout: 5000 });
   });
 
   it('does not send anything while required fields are empty or the email is invalid (native validation)', async () => {
     const { apiBase, key } = stub('success');
-    const host = form(apiBase);
+    const host = await form(apiBase);
+    const invalid: string[] = [];
+    host.shadowRoot!.addEventListener('invalid', (e) => invalid.push((e.target as HTMLInputElement).name), true);
     submit(host);
+    expect(invalid, 'the browser refused the empty form').to.deep.equal(['name', 'email', 'phone', 'societyName', 'city']);
     fillAll(host, { ...filled, email: 'not-an-email' });
+    invalid.length = 0;
     submit(host);
-    await new Promise((r) => setTimeout(r, 200));
-    equal((await requests(key)).count, 0, 'no request');
-    equal(host.shadowRoot!.querySelector('form')!.checkValidity(), false);
+    expect(invalid, 'the browser refused the invalid email').to.deep.equal(['email']);
+    expect(control(host, 'email').validity.typeMismatch).to.equal(true);
+    expect((await requests(key)).count, 'no request').to.equal(0);
   });
 
-  it('success: posts exactly the six spec keys, shows the server message, clears the fields, fires registration-success', async () => {
+  it('success: posts exactly the six spec keys, shows the server message, confirms in place of the form, fires registration-success; another form comes back empty', async () => {
     const { apiBase, key } = stub('success');
-    const host = form(apiBase, 'data-extra="x" heading="Hi"');
+    const host = await form(apiBase, 'data-extra="x" heading="Hi"');
     fillAll(host, filled);
-    const event = nextEvent(document, 'registration-success');
+    const event = oneEvent(document, 'registration-success') as Promise<CustomEvent>;
     submit(host);
     const toast = await waitForToast('Registration Successful!');
-    equal(toast.description, SERVER_OK);
-    equal(toast.region, 'status');
-    equal(toast.live, 'polite');
+    expect(toast.description).to.equal(SERVER_OK);
+    expect(toast.region).to.equal('status');
+    expect(toast.live).to.equal('polite');
     const { count, lastBody, contentType } = await requests(key);
-    equal(count, 1);
-    ok(contentType.startsWith('application/json'), `content type ${contentType}`);
-    deepEqual(Object.keys(JSON.parse(lastBody)), ['name', 'email', 'phone', 'societyName', 'city', 'position']);
-    deepEqual(JSON.parse(lastBody), filled);
+    expect(count).to.equal(1);
+    expect(contentType).to.equal('application/json');
+    expect(Object.keys(JSON.parse(lastBody))).to.deep.equal(['name', 'email', 'phone', 'societyName', 'city', 'position']);
+    expect(JSON.parse(lastBody)).to.deep.equal(filled);
     const e = await event;
-    deepEqual(e.detail, { kind: 'society' });
-    equal(e.bubbles && e.composed, true);
-    equal(e.target, host);
-    await waitFor(() => Object.values(valuesOf(host, names)).every((v) => v === ''), { message: 'fields cleared' });
-    await waitFor(() => button(host).textContent === 'Register Society for Free', { message: 'idle again' });
+    expect(e.detail).to.deep.equal({ kind: 'society' });
+    expect(e.bubbles && e.composed).to.equal(true);
+    expect(e.target).to.equal(host);
+    await confirmed(host);
+    await sendAnother(host);
+    expect(valuesOf(host, names), 'fields cleared').to.deep.equal(Object.fromEntries(names.map((n) => [n, ''])));
+    await idleAgain(host);
   });
 
   it('sends position as an empty string when it is left empty', async () => {
     const { apiBase, key } = stub('success');
-    const host = form(apiBase);
+    const host = await form(apiBase);
     fillAll(host, { ...filled, position: '' });
     submit(host);
     await waitForToast('Registration Successful!');
-    deepEqual(JSON.parse((await requests(key)).lastBody), { ...filled, position: '' });
+    expect(JSON.parse((await requests(key)).lastBody)).to.deep.equal({ ...filled, position: '' });
   });
 
   it('success with a message not beginning "Society request submitted successfully. We": shows the standard text', async () => {
-    const host = form(stub('success-other-message').apiBase);
+    const host = await form(stub('success-other-message').apiBase);
     fillAll(host, filled);
     submit(host);
-    equal((await waitForToast('Registration Successful!')).description, FALLBACK_OK);
+    expect((await waitForToast('Registration Successful!')).description).to.equal(FALLBACK_OK);
   });
 
   it('shows "Submitting..." on a disabled button while the request is in flight, then returns to idle', async () => {
-    const { apiBase, key } = stub('slow');
-    const host = form(apiBase);
+    const { apiBase, key } = stub('held');
+    const host = await form(apiBase);
     fillAll(host, filled);
     submit(host);
-    await settle();
-    equal(button(host).textContent, 'Submitting...');
-    equal(button(host).disabled, true);
-    equal(host.shadowRoot!.querySelector('form')!.getAttribute('aria-busy'), 'true');
+    await waitUntil(async () => (await requests(key)).count === 1, 'the request reached the stub', { timeout: 5000 });
+    expect(button(host).textContent).to.equal('Submitting...');
+    expect(button(host).disabled).to.equal(true);
+    expect(host.shadowRoot!.querySelector('form')!.getAttribute('aria-busy')).to.equal('true');
     submit(host); // a click on the disabled button does nothing
     host.shadowRoot!.querySelector('form')!.requestSubmit(); // neither does a second submit
+    await release(key);
     await waitForToast('Registration Successful!');
-    await waitFor(() => button(host).textContent === 'Register Society for Free', { message: 'idle again' });
-    equal(button(host).disabled, false);
-    equal((await requests(key)).count, 1);
+    await confirmed(host);
+    await sendAnother(host);
+    await idleAgain(host);
+    expect(button(host).disabled).to.equal(false);
+    expect((await requests(key)).count).to.equal(1);
   });
 
   const failures = [
@@ -150,37 +164,38 @@ describe('<society-registration>', () => {
   for (const { scenario, description, reason, status } of failures) {
     it(`${scenario}: destructive "Registration Failed" / "${description}", fields kept, registration-error ${reason}`, async () => {
       const { apiBase, key } = stub(scenario);
-      const host = form(apiBase);
+      const host = await form(apiBase);
       fillAll(host, filled);
-      const event = nextEvent<Record<string, unknown>>(host, 'registration-error');
+      const event = oneEvent(host, 'registration-error') as Promise<CustomEvent>;
       submit(host);
       const toast = await waitForToast('Registration Failed');
-      equal(toast.description, description);
-      equal(toast.variant, 'destructive');
-      equal(toast.region, 'alert');
-      equal(toast.live, 'assertive');
-      deepEqual((await event).detail, status === undefined ? { kind: 'society', reason } : { kind: 'society', reason, status });
-      deepEqual(valuesOf(host, names), filled, 'fields kept');
-      await waitFor(() => button(host).textContent === 'Register Society for Free', { message: 'idle again' });
-      equal(button(host).disabled, false);
+      expect(toast.description).to.equal(description);
+      expect(toast.variant).to.equal('destructive');
+      expect(toast.region).to.equal('alert');
+      expect(toast.live).to.equal('assertive');
+      expect((await event).detail).to.deep.equal(status === undefined ? { kind: 'society', reason } : { kind: 'society', reason, status });
+      expect(valuesOf(host, names), 'fields kept').to.deep.equal(filled);
+      await idleAgain(host);
+      expect(button(host).disabled).to.equal(false);
       // Chromium retries once by itself when a reused connection is reset.
       const { count } = await requests(key);
-      ok(scenario === 'network' ? count >= 1 : count === 1, `${count} request(s)`);
+      if (scenario === 'network') expect(count).to.be.within(1, 2);
+      else expect(count).to.equal(1);
     });
   }
 
   it('with no api-base, posts to the origin the widget script came from', async () => {
     const before_ = (await requests('root-addSocietyQuery')).count;
-    const host = mount('<society-registration></society-registration>');
+    const host = await fixture('<society-registration></society-registration>');
     fillAll(host, filled);
     submit(host);
     await waitForToast('Registration Successful!');
-    equal((await requests('root-addSocietyQuery')).count, before_ + 1);
+    expect((await requests('root-addSocietyQuery')).count).to.equal(before_ + 1);
   });
 
   it('adds one <toast-host> at the end of <body> when the page has none', () => {
     const hosts = document.querySelectorAll('toast-host');
-    equal(hosts.length, 1);
-    equal(hosts[0].parentElement, document.body);
+    expect(hosts.length).to.equal(1);
+    expect(hosts[0].parentElement).to.equal(document.body);
   });
 });

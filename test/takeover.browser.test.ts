@@ -5,43 +5,39 @@
  * what was typed, the focus and the selection, and the same size (no layout shift).
  * The fixtures are the real built pages' markup.
  */
+import { expect, fixture } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import {
-  afterEach, button, cleanup, control, deepEqual, describe, equal, fill, it, loadWidget, ok, requests, sleep, stub, submit, valuesOf, waitForToast,
-} from './browser-stub/helpers.ts';
+import { button, control, fill, loadWidget, requests, stub, submit, valuesOf, waitForToast } from './browser-stub/helpers.ts';
 
 async function prerendered(page: string, tag: string): Promise<HTMLElement> {
   const html = await (await fetch(`/built/${page}`)).text();
   const markup = new RegExp(`<${tag}[^>]*>[\\s\\S]*?</${tag}>`).exec(html)?.[0];
-  ok(markup?.includes('<template shadowrootmode="open">'), `the built ${page} pre-renders <${tag}>`);
-  const box = document.createElement('div');
-  box.className = 'test-box';
-  box.style.width = '640px';
-  document.body.append(box);
+  expect(markup, `the built ${page} pre-renders <${tag}>`).to.include('<template shadowrootmode="open">');
+  const box = await fixture('<div style="width: 640px"></div>');
   box.setHTMLUnsafe(markup!);
   const host = box.querySelector<HTMLElement>(tag)!;
-  ok(host.shadowRoot, 'the declarative shadow root is attached before the script');
+  expect(host.shadowRoot, 'the declarative shadow root is attached before the script').to.exist;
   return host;
 }
 
 describe('pre-rendered shadow root takeover', () => {
-  afterEach(() => cleanup());
-
   it('<society-registration>: typed values, focus and selection survive the script arriving, with no size change', async () => {
     const host = await prerendered('index.html', 'society-registration');
     const root = host.shadowRoot!;
-    ok(root.querySelector('style'), 'pre-rendered <style>');
-    equal(button(host).disabled, true, 'the pre-rendered button is disabled');
-    equal(root.querySelector('h2')?.textContent, 'Register Your Society');
+    expect(root.querySelector('style'), 'pre-rendered <style>').to.exist;
+    expect(button(host).disabled, 'the pre-rendered button is disabled').to.equal(true);
+    expect(root.querySelector('h2')?.textContent).to.equal('Register Your Society');
     const height = host.getBoundingClientRect().height;
-    ok(height > 300, `painted at full size before the script (${height}px)`);
+    expect(height, 'painted at full size before the script').to.be.greaterThan(300);
 
     const name = control(host, 'name');
     name.focus();
     await sendKeys({ type: 'Asha Verma' });
-    await sendKeys({ press: 'Enter' }); // the disabled default button: no native submission
-    await sleep(100);
-    equal(location.search.includes('name='), false, 'no native GET submission');
+    const form = root.querySelector('form')!;
+    let submitted = false;
+    form.addEventListener('submit', () => (submitted = true));
+    await sendKeys({ press: 'Enter' }); // the disabled default button: no implicit submission
+    expect(submitted, 'no implicit (native GET) submission').to.equal(false);
     fill(control(host, 'email'), 'asha@example.com');
     fill(control(host, 'phone'), '98765 43210');
     fill(control(host, 'societyName'), 'Green Valley');
@@ -53,28 +49,28 @@ describe('pre-rendered shadow root takeover', () => {
     host.setAttribute('api-base', stub('success').apiBase);
     await loadWidget('society-registration');
 
-    equal(host.shadowRoot, root, 'the same shadow root, taken over');
-    ok(!root.querySelector('style'), 'the pre-rendered <style> gave way to the adopted sheet');
-    equal(root.adoptedStyleSheets.length, 1);
-    equal(button(host).disabled, false, 'the mounted button is enabled');
-    deepEqual(valuesOf(host, ['name', 'email', 'phone', 'societyName', 'city', 'position']), {
+    expect(host.shadowRoot, 'the same shadow root, taken over').to.equal(root);
+    expect(root.querySelector('style'), 'the pre-rendered <style> gave way to the adopted sheet').to.equal(null);
+    expect(root.adoptedStyleSheets.length).to.equal(1);
+    expect(button(host).disabled, 'the mounted button is enabled').to.equal(false);
+    expect(valuesOf(host, ['name', 'email', 'phone', 'societyName', 'city', 'position'])).to.deep.equal({
       name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City', position: '',
     });
     const active = root.activeElement as HTMLInputElement | null;
-    equal(active?.name, 'city', 'focus restored');
-    equal(document.activeElement, host);
-    equal(active!.selectionStart, 2);
-    equal(active!.selectionEnd, 4);
-    ok(Math.abs(host.getBoundingClientRect().height - height) < 0.5, `same height (${height} → ${host.getBoundingClientRect().height})`);
+    expect(active?.name, 'focus restored').to.equal('city');
+    expect(document.activeElement).to.equal(host);
+    expect(active!.selectionStart).to.equal(2);
+    expect(active!.selectionEnd).to.equal(4);
+    expect(host.getBoundingClientRect().height, 'same height').to.be.closeTo(height, 0.5);
 
     // Typing goes on where it stopped, and the form sends what was typed before and after.
     await sendKeys({ press: 'End' });
     await sendKeys({ type: '!' });
-    equal(control(host, 'city').value, 'Pune City!');
+    expect(control(host, 'city').value).to.equal('Pune City!');
     const key = host.getAttribute('api-base')!.split('/stub/')[1];
     submit(host);
     await waitForToast('Registration Successful!');
-    deepEqual(JSON.parse((await requests(key)).lastBody), {
+    expect(JSON.parse((await requests(key)).lastBody)).to.deep.equal({
       name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City!', position: '',
     });
   });
@@ -82,7 +78,7 @@ describe('pre-rendered shadow root takeover', () => {
   it('<career-application>: selects and textarea keep their values; focus returns to the textarea', async () => {
     const host = await prerendered('career/index.html', 'career-application');
     const root = host.shadowRoot!;
-    equal(button(host).disabled, true);
+    expect(button(host).disabled).to.equal(true);
     const height = host.getBoundingClientRect().height;
     fill(control(host, 'fullName'), 'Rohan');
     fill(control(host, 'course'), 'MBA');
@@ -93,24 +89,21 @@ describe('pre-rendered shadow root takeover', () => {
 
     await loadWidget('career-application');
 
-    equal(button(host).disabled, false);
-    deepEqual(valuesOf(host, ['fullName', 'course', 'areaOfInterest', 'whyJoin']), {
+    expect(button(host).disabled).to.equal(false);
+    expect(valuesOf(host, ['fullName', 'course', 'areaOfInterest', 'whyJoin'])).to.deep.equal({
       fullName: 'Rohan', course: 'MBA', areaOfInterest: 'marketing-sales-intern', whyJoin: 'Because',
     });
-    equal((root.activeElement as HTMLTextAreaElement | null)?.name, 'whyJoin');
-    equal(why.isConnected, false, 'the controls are React-rendered now');
-    ok(Math.abs(host.getBoundingClientRect().height - height) < 0.5, `same height (${height} → ${host.getBoundingClientRect().height})`);
+    expect((root.activeElement as HTMLTextAreaElement | null)?.name).to.equal('whyJoin');
+    expect(why.isConnected, 'the controls are React-rendered now').to.equal(false);
+    expect(host.getBoundingClientRect().height, 'same height').to.be.closeTo(height, 0.5);
   });
 
   it('moving a mounted form in the page keeps what was typed', async () => {
     await loadWidget('society-registration');
-    const box = document.createElement('div');
-    box.className = 'test-box';
-    document.body.append(box);
-    box.innerHTML = '<society-registration></society-registration><div id="elsewhere"></div>';
+    const box = await fixture('<div><society-registration></society-registration><div id="elsewhere"></div></div>');
     const host = box.querySelector('society-registration')!;
     fill(control(host, 'name'), 'Moved');
     box.querySelector('#elsewhere')!.append(host);
-    equal(control(host, 'name').value, 'Moved');
+    expect(control(host, 'name').value).to.equal('Moved');
   });
 });

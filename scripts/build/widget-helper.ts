@@ -19,16 +19,22 @@ import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
 import { apiOf } from '../../widgets/registry/api.ts';
 import { widgetsDir } from '../paths.ts';
+import { loadSiteConfig } from '../../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
+import { widgetDefines } from './widget-defines.ts';
 
 export type Prerender = typeof import('../../widgets/registry/prerender.tsx');
 
 /** The pre-render module's file, for the dev server's module runner. */
 export const prerenderModule = path.join(widgetsDir, 'registry', 'prerender.tsx');
 
-/** Loads the pre-render module outside a dev server (the build, the unit tests), with the same widget CSS transform. */
+/** Loads the pre-render module outside a dev server (the build, the unit tests), with the same widget CSS transform and constants. */
 export async function loadPrerender(): Promise<Prerender> {
-  const { module } = await runnerImport<Prerender>(prerenderModule, { configFile: false, plugins: [widgetCssPlugin()] });
+  const { module } = await runnerImport<Prerender>(prerenderModule, {
+    configFile: false,
+    define: widgetDefines(loadSiteConfig()),
+    plugins: [widgetCssPlugin()],
+  });
   return module;
 }
 

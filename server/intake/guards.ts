@@ -64,7 +64,7 @@ export async function registerCors(
   apiPaths: ReadonlySet<string>,
 ): Promise<void> {
   // origin: true echoes the request's Origin; false adds no CORS header at all.
-  const allow = { origin: true, methods: 'POST', allowedHeaders: 'Content-Type', maxAge: 600, strictPreflight: false };
+  const allow = { origin: true, methods: 'POST', allowedHeaders: 'Content-Type, X-Altcha, X-Notice-Version, Content-Language', maxAge: 600, strictPreflight: false };
   const deny = { ...allow, origin: false };
   await app.register(cors, {
     hook: 'onRequest',

@@ -8,22 +8,27 @@
  *   do not see each other's requests).
  * - `POST /addSocietyQuery`, `POST /addQuery` (no api-base): scenario success, key `root-<endpoint>`.
  * - `GET /stub/requests?key=<scenario>--<key>` returns `{count, lastBody, contentType}`.
- * - `GET /stub/last-body?key=...` returns the last body as received (raw JSON text).
+ * - `GET /stub/<scenario>--<key>/altcha-challenge` (and `GET /altcha-challenge`): an ALTCHA
+ *   challenge made with altcha-lib (v1, as the intake service makes them), quick to solve;
+ *   scenario `no-challenge` answers 503 there, `hard-challenge` one that takes minutes.
+ *   A lead POST records its URL (`?partner=`), `X-Notice-Version`, and `X-Altcha` with
+ *   whether it verifies against the stub's key (`altchaValid`).
+ * - The `held` scenario answers success only when the test calls
+ *   `POST /stub/release?key=held--<key>`, so a test decides how long a request is in
+ *   flight; a held request the client gives up on (a timeout) is dropped when it closes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import { tsImport } from 'tsx/esm/api';
 
 /** @type {typeof import('../../scripts/paths.ts')} */
 const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
 export const distDir = paths.distDir();
 
-/** How long the `hang` scenario waits before answering: past the widgets' 15 s timeout. */
-export const HANG_MS = 16_000;
-
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 
-/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, delay?: number, destroy?: boolean}>} */
+/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, held?: boolean, destroy?: boolean}>} */
 const scenarios = {
   success: (endpoint) => ({
     body: JSON.stringify(endpoint === 'addSocietyQuery' ? { success: true, message: SOCIETY_OK } : { success: true, message: 'Application received' }),
@@ -35,13 +40,31 @@ const scenarios = {
   'http-400-json': () => ({ status: 400, body: JSON.stringify({ success: false, message: 'Please enter a valid phone number.' }) }),
   'http-500-html': () => ({ status: 500, type: 'text/html; charset=utf-8', body: '<!doctype html><h1>Internal Server Error</h1>' }),
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
-  slow: (endpoint) => ({ delay: 800, ...scenarios.success(endpoint) }),
-  hang: () => ({ delay: HANG_MS, body: JSON.stringify({ success: true, message: SOCIETY_OK }) }),
+  held: (endpoint) => ({ held: true, ...scenarios.success(endpoint) }),
   network: () => ({ destroy: true }),
+  'no-challenge': (endpoint) => scenarios.success(endpoint),
+  'hard-challenge': (endpoint) => scenarios.success(endpoint),
 };
 
-/** @type {Map<string, {count: number, lastBody: string, contentType: string}>} */
+const ALTCHA_KEY = 'browser-stub-hmac-key';
+
+/** What a scenario's challenge endpoint answers: null for a 503. */
+function challengeFor(scenario) {
+  if (scenario === 'no-challenge') return null;
+  // A hard one: the answer is the last number of a range far too long to search in 2 s.
+  if (scenario === 'hard-challenge') return createChallenge({ hmacKey: ALTCHA_KEY, maxnumber: 50_000_000, number: 50_000_000 });
+  return createChallenge({ hmacKey: ALTCHA_KEY, maxnumber: 2_000 });
+}
+
+/**
+ * @typedef {{count: number, lastBody: string, contentType: string, lastUrl: string, altcha: string | null,
+ *   altchaValid: boolean | null, noticeVersion: string | null, challenges: number}} RequestRecord
+ * @type {Map<string, RequestRecord>}
+ */
 const requests = new Map();
+const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, challenges: 0 });
+/** Held requests waiting for `/stub/release`, by key. @type {Map<string, (() => void)[]>} */
+const held = new Map();
 
 const mime = { '.js': 'text/javascript; charset=utf-8', '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
 
@@ -68,16 +91,34 @@ export async function stubMiddleware(ctx, next) {
     return;
   }
 
-  if (url.pathname === '/stub/requests' || url.pathname === '/stub/last-body') {
-    const record = requests.get(url.searchParams.get('key') ?? '') ?? { count: 0, lastBody: '', contentType: '' };
+  if (url.pathname === '/stub/requests') {
     ctx.set('Cache-Control', 'no-store');
-    if (url.pathname === '/stub/last-body') {
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = record.lastBody;
-    } else {
-      ctx.type = 'application/json';
-      ctx.body = JSON.stringify(record);
-    }
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(requests.get(url.searchParams.get('key') ?? '') ?? emptyRecord());
+    return;
+  }
+
+  const challengeMatch = /^\/stub\/([a-z0-9-]+?)(?:--([a-z0-9-]+))?\/altcha-challenge$/i.exec(url.pathname) ?? /^\/()()altcha-challenge$/.exec(url.pathname);
+  if (challengeMatch && ctx.method === 'GET') {
+    const scenario = challengeMatch[1] || 'success';
+    const key = challengeMatch[1] ? challengeMatch[1] + (challengeMatch[2] ? `--${challengeMatch[2]}` : '') : 'root-altcha-challenge';
+    const record = requests.get(key) ?? emptyRecord();
+    requests.set(key, { ...record, challenges: record.challenges + 1 });
+    const challenge = await challengeFor(scenario);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.status = challenge ? 200 : 503;
+    ctx.body = JSON.stringify(challenge ?? { success: false, message: 'No challenge today.' });
+    return;
+  }
+
+  if (url.pathname === '/stub/release' && ctx.method === 'POST') {
+    const key = url.searchParams.get('key') ?? '';
+    const waiting = held.get(key) ?? [];
+    held.delete(key);
+    for (const release of waiting) release();
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify({ released: waiting.length });
     return;
   }
 
@@ -96,8 +137,18 @@ export async function stubMiddleware(ctx, next) {
   }
   const key = match[1] ? match[1] + (match[2] ? `--${match[2]}` : '') : `root-${endpoint}`;
   const body = await readBody(ctx.req);
-  const record = requests.get(key) ?? { count: 0, lastBody: '', contentType: '' };
-  requests.set(key, { count: record.count + 1, lastBody: body, contentType: ctx.get('content-type') });
+  const record = requests.get(key) ?? emptyRecord();
+  const altcha = ctx.get('x-altcha') || null;
+  requests.set(key, {
+    ...record,
+    count: record.count + 1,
+    lastBody: body,
+    contentType: ctx.get('content-type'),
+    lastUrl: url.pathname + url.search,
+    altcha,
+    altchaValid: altcha ? await verifySolution(altcha, ALTCHA_KEY) : null,
+    noticeVersion: ctx.get('x-notice-version') || null,
+  });
 
   const answer = make(endpoint);
   if (answer.destroy) {
@@ -106,16 +157,13 @@ export async function stubMiddleware(ctx, next) {
     ctx.req.socket.destroy();
     return;
   }
-  if (answer.delay) {
+  if (answer.held) {
     const closed = await new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), answer.delay);
-      ctx.req.socket.once('close', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
+      held.set(key, [...(held.get(key) ?? []), () => resolve(false)]);
+      ctx.req.socket.once('close', () => resolve(true));
     });
     if (closed) {
-      ctx.status = 204;
+      ctx.status = 204; // for the dev server's request log only: nothing is sent
       ctx.respond = false;
       return;
     }

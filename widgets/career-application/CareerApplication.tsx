@@ -4,19 +4,25 @@
  * Same markup on the server (pre-rendered, `prerendered`: button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { CAREER_APPLICATION } from '../registry/names.ts';
 import { careerApplicationDefaults } from '../registry/texts.ts';
+import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
-import { useFormTakeover } from '../shared/form-state.ts';
-import { showToast } from '../shared/toast-store.ts';
+import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
+import { CollectionNotice } from '../shared/notice.tsx';
+import { mismatchMessage, refusedField } from '../shared/refusals.ts';
+import { useLeadForm } from '../shared/use-lead-form.ts';
 
 export interface CareerApplicationProps {
   container?: ShadowRoot | HTMLElement;
   apiBase?: string;
+  /** `partner` attribute: the embedder's partner id, sent as `?partner=` (never in the body). */
+  partner?: string;
   heading?: string;
   intro?: string;
   prerendered?: boolean;
@@ -29,30 +35,43 @@ export const careerText = {
   successDescription: 'Thanks for applying! Our team will review your application and connect with you shortly.',
   errorTitle: 'Error',
   errorDescription: 'There was an error submitting your application. Please try again.',
+  again: 'Send another application',
 } as const;
 
 /** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
 const empty = { fullName: '', email: '', phone: '', college: '', course: '', yearOfStudy: '', areaOfInterest: '', whyJoin: '' };
 type Values = typeof empty;
 
-type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number };
+/** Payload keys that differ from the form's control names. */
+const controlOf = { name: 'fullName', message: 'whyJoin' } as const;
 
-/** Any non-OK status, no answer, or a body that does not parse is a failure (spec §7, §8). */
+type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number; refusal?: string };
+
+/**
+ * Any non-OK status, no answer, or a body that does not parse is a failure (spec §7, §8).
+ * The toast is always the spec's; a refusal's message is kept only to mark the field it names.
+ */
 export function interpretApplication(outcome: PostOutcome): Result {
   if (outcome.type === 'network' || outcome.type === 'timeout') return { ok: false, reason: outcome.type };
-  if (!outcome.ok) return { ok: false, reason: 'http', status: outcome.status };
+  if (!outcome.ok) {
+    const message = outcome.type === 'json' ? (outcome.body as { message?: unknown } | null)?.message : undefined;
+    return { ok: false, reason: 'http', status: outcome.status, ...(typeof message === 'string' && message.trim() ? { refusal: message.trim() } : {}) };
+  }
   if (outcome.type === 'invalid-response') return { ok: false, reason: 'invalid-response', status: outcome.status };
   return { ok: true };
 }
 
-export function CareerApplication({ container, apiBase, heading, intro, prerendered = false }: CareerApplicationProps) {
-  const { values, setValues, formRef, onChange } = useFormTakeover<Values>(container, empty);
+export function CareerApplication({ container, apiBase, partner, heading, intro, prerendered = false }: CareerApplicationProps) {
+  const form = useLeadForm({ container, empty, apiBase, firstField: 'fullName', mismatchMessage });
   const inFlight = useRef(false);
+
+  useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
+    const { values } = form;
     const payload = {
       name: values.fullName,
       email: values.email,
@@ -65,73 +84,77 @@ export function CareerApplication({ container, apiBase, heading, intro, prerende
     };
     let result: Result;
     try {
-      result = interpretApplication(await postJson(`${resolveApiBase(apiBase)}/addQuery`, payload));
+      const headers = await form.beginSubmit();
+      result = interpretApplication(await postJson(leadUrl(resolveApiBase(apiBase), 'addQuery', partner), payload, { headers }));
     } finally {
       inFlight.current = false;
     }
-    if (result.ok) setValues(empty);
-    showToast(
-      result.ok
-        ? { title: careerText.successTitle, description: careerText.successDescription }
-        : { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
-    );
+    if (result.ok) form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
+    else {
+      form.fail(
+        { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
+        result.refusal ? refusedField(result.refusal, controlOf) : undefined,
+      );
+    }
     emitOutcome(container, 'career', result);
   };
 
+  if (form.confirmation) {
+    return (
+      <ConfirmationPanel idPrefix="career" confirmation={form.confirmation} headingRef={form.confirmationRef} again={careerText.again} onAgain={form.sendAnother} />
+    );
+  }
+
   const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string, placeholder: string) => (
     <input
-      id={`career-${name}`}
-      name={name}
+      {...form.bind(name, `career-${name}`)}
       type={type}
       autoComplete={autoComplete}
       placeholder={placeholder}
       {...nativeConstraints(field)}
-      value={values[name]}
-      onChange={onChange}
       part="input"
     />
   );
+  const field = (name: keyof Values, label: string, wide?: boolean) => ({ id: `career-${name}`, label, wide, error: form.errorOf(name) });
 
   return (
-    <form ref={formRef} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
+    <form {...form.formProps} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
       <h2 id="career-heading" className="heading" part="heading">{heading || careerText.heading}</h2>
       <p className="intro" part="intro">{intro || careerText.intro}</p>
       <div className="fields">
-        <Field id="career-fullName" label="Full Name *">{input('fullName', CAREER_FIELDS.name, 'text', 'name', 'Enter your full name')}</Field>
-        <Field id="career-email" label="Email *">{input('email', CAREER_FIELDS.email, 'email', 'email', 'you@example.com')}</Field>
-        <Field id="career-phone" label="Phone *">{input('phone', CAREER_FIELDS.phone, 'tel', 'tel', '+91 98765 43210')}</Field>
-        <Field id="career-college" label="College / University *">{input('college', CAREER_FIELDS.college, 'text', 'organization', 'Your college or university')}</Field>
-        <Field id="career-course" label="Course *">
-          <select id="career-course" name="course" autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} value={values.course} onChange={onChange} part="input">
+        <Field {...field('fullName', 'Full Name *')}>{input('fullName', CAREER_FIELDS.name, 'text', 'name', 'Enter your full name')}</Field>
+        <Field {...field('email', 'Email *')}>{input('email', CAREER_FIELDS.email, 'email', 'email', 'you@example.com')}</Field>
+        <Field {...field('phone', 'Phone *')}>{input('phone', CAREER_FIELDS.phone, 'tel', 'tel', '+91 98765 43210')}</Field>
+        <Field {...field('college', 'College / University *')}>{input('college', CAREER_FIELDS.college, 'text', 'organization', 'Your college or university')}</Field>
+        <Field {...field('course', 'Course *')}>
+          <select {...form.bind('course', 'career-course')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} part="input">
             <option value="">Select your course</option>
             {COURSES.map((c) => (
               <option key={c.value} value={c.value}>{c.label}</option>
             ))}
           </select>
         </Field>
-        <Field id="career-yearOfStudy" label="Year of Study *">{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
-        <Field id="career-areaOfInterest" label="Area of Interest *" wide>
-          <select id="career-areaOfInterest" name="areaOfInterest" autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} value={values.areaOfInterest} onChange={onChange} part="input">
+        <Field {...field('yearOfStudy', 'Year of Study *')}>{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
+        <Field {...field('areaOfInterest', 'Area of Interest *', true)}>
+          <select {...form.bind('areaOfInterest', 'career-areaOfInterest')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} part="input">
             <option value="">Choose your preferred role</option>
             {ROLES.map((a) => (
               <option key={a.value} value={a.value}>{a.label}</option>
             ))}
           </select>
         </Field>
-        <Field id="career-whyJoin" label="Why do you want to join us? *" wide>
+        <Field {...field('whyJoin', 'Why do you want to join us? *', true)}>
           <textarea
-            id="career-whyJoin"
-            name="whyJoin"
+            {...form.bind('whyJoin', 'career-whyJoin')}
             autoComplete="off"
             rows={4}
             {...nativeConstraints(CAREER_FIELDS.message)}
             placeholder="Tell us what excites you about this role"
-            value={values.whyJoin}
-            onChange={onChange}
             part="input"
           />
         </Field>
       </div>
+      <CollectionNotice kind="career" id="career-notice" />
       <button type="submit" className="submit" part="button" disabled={prerendered}>
         {careerText.submit}
       </button>

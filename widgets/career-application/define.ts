@@ -4,5 +4,5 @@ import { ensureToastHost } from '../shared/ensure-toast-host.ts';
 import css from './css.ts';
 import { CareerApplication } from './CareerApplication.tsx';
 
-defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', heading: 'string', intro: 'string' }, css });
+defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
 ensureToastHost();

@@ -33,14 +33,22 @@ const parts = (described: Record<string, string>): ElementApi['cssParts'] =>
   Object.entries(described).map(([name, description]) => ({ name, description }));
 
 const formParts = parts({
-  form: 'The <form> card.',
-  heading: 'The heading (h2).',
+  form: 'The card: the <form>, and after a success the confirmation in its place.',
+  heading: 'The heading (h2), of the form and of the confirmation.',
   intro: 'The line under the heading.',
   field: 'Each label-and-control group.',
   label: 'Each <label>.',
   input: 'Each input, select and textarea.',
-  button: 'The submit button.',
+  'field-error': 'Under a field the service refused: its message (the control has aria-invalid and aria-describedby pointing to it).',
+  notice: 'The collection notice above the button: what is collected and why, how long it is kept, how to withdraw, the full privacy notice.',
+  link: 'Each link in the notice.',
+  button: "The submit button, and the confirmation's button that brings back an empty form.",
+  confirmation: "After a success: the card that takes the form's place until the visitor asks to send another (it is also the form part).",
+  'confirmation-message': 'The message in the confirmation: what happens next.',
 });
+
+/** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
+export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message'];
 
 /** The two forms share attributes, theme and parts; they differ in what they post and the events they send. */
 function formApi(form: {
@@ -62,6 +70,7 @@ function formApi(form: {
     description: form.description,
     attributes: [
       { name: 'api-base', property: 'apiBase', type: 'string', default: "the build's API_BASE, else the origin the widget script was loaded from", description: 'Base URL of the intake service the form posts to.' },
+      { name: 'partner', property: 'partner', type: 'string', default: 'none', description: 'Your partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).' },
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
     ],

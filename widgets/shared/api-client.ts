@@ -1,6 +1,7 @@
 /**
  * POST a JSON body and tell apart everything that can happen to the request. Never
  * throws. Every request ends: after `timeoutMs` it is aborted (body read included).
+ * Extra `headers` carry what must not go into the spec's body (proof of work, notice version).
  */
 export type PostOutcome =
   /** An HTTP answer whose body parsed as JSON (any status). */
@@ -17,7 +18,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export async function postJson(
   url: string,
   body: unknown,
-  { timeoutMs = DEFAULT_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = DEFAULT_TIMEOUT_MS, headers = {} }: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<PostOutcome> {
   const controller = new AbortController();
   let timedOut = false;
@@ -31,7 +32,7 @@ export async function postJson(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),
         credentials: 'omit',
         cache: 'no-store',

@@ -51,6 +51,12 @@ export function matchesPattern(pattern: string, value: string): boolean {
   return new RegExp(`^(?:${pattern})$`, 'u').test(value);
 }
 
+/**
+ * The embedder's partner id, sent as `?partner=` on the POST URL (never in the body):
+ * 1–40 lowercase letters, digits and inner hyphens (e.g. "greenpark-rwa").
+ */
+export const PARTNER_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
 /** One field of a payload: required or optional, and the rule its value follows. */
 export type LeadField = { required: boolean } & (
   | { rule: 'text' | 'multiline'; maxLength: number }

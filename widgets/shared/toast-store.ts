@@ -1,6 +1,8 @@
 /**
  * The one toast store every widget of a page shares (it lives in a shared chunk, so a
- * page that loads two widgets loads it once). `<toast-host>` renders it.
+ * page that loads two widgets loads it once). `<toast-host>` renders it. A toast may
+ * name its `source` (the form that raised it), so that form can withdraw its earlier
+ * toasts when the visitor submits again.
  */
 import { atom } from 'nanostores';
 
@@ -11,12 +13,14 @@ export interface Toast {
   title: string;
   description?: string;
   variant: ToastVariant;
+  source?: symbol;
 }
 
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  source?: symbol;
 }
 
 /** How many toasts are kept at once; the oldest goes first. */
@@ -27,8 +31,8 @@ export const $toasts = atom<readonly Toast[]>([]);
 
 let nextId = 1;
 
-export function showToast({ title, description, variant = 'default' }: ToastInput): number {
-  const toast: Toast = { id: nextId++, title, description, variant };
+export function showToast({ title, description, variant = 'default', source }: ToastInput): number {
+  const toast: Toast = { id: nextId++, title, description, variant, source };
   $toasts.set([toast, ...$toasts.get()].slice(0, TOAST_LIMIT));
   return toast.id;
 }
@@ -36,4 +40,10 @@ export function showToast({ title, description, variant = 'default' }: ToastInpu
 export function dismissToast(id: number): void {
   const toasts = $toasts.get();
   if (toasts.some((t) => t.id === id)) $toasts.set(toasts.filter((t) => t.id !== id));
+}
+
+/** Withdraws every toast `source` raised (a form's earlier answers, when it is submitted again). */
+export function dismissToastsFrom(source: symbol): void {
+  const toasts = $toasts.get();
+  if (toasts.some((t) => t.source === source)) $toasts.set(toasts.filter((t) => t.source !== source));
 }

@@ -3,21 +3,27 @@
  * (pre-rendered Declarative Shadow DOM, `prerendered`: submit button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { societyRegistrationDefaults } from '../registry/texts.ts';
+import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
 import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
-import { useFormTakeover } from '../shared/form-state.ts';
-import { showToast } from '../shared/toast-store.ts';
+import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
+import { CollectionNotice } from '../shared/notice.tsx';
+import { mismatchMessage, refusedField } from '../shared/refusals.ts';
+import { useLeadForm } from '../shared/use-lead-form.ts';
 
 export interface SocietyRegistrationProps {
   /** The shadow root (passed by r2wc). */
   container?: ShadowRoot | HTMLElement;
   /** `api-base` attribute. */
   apiBase?: string;
+  /** `partner` attribute: the embedder's partner id, sent as `?partner=` (never in the body). */
+  partner?: string;
   heading?: string;
   intro?: string;
   /** Server-rendered variant: identical, but the submit button is disabled. */
@@ -34,6 +40,7 @@ export const societyText = {
   failureTitle: 'Registration Failed',
   failureFallback: 'Something went wrong. Please try again.',
   networkError: 'Network error. Please check your connection and try again.',
+  again: 'Register another society',
 } as const;
 
 const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
@@ -76,23 +83,31 @@ export function interpretRegistration(outcome: PostOutcome): Result {
   return { ok: false, message: text || societyText.failureFallback, reason: 'server', status: outcome.status };
 }
 
-export function SocietyRegistration({ container, apiBase, heading, intro, prerendered = false }: SocietyRegistrationProps) {
-  const { values, setValues, formRef, onChange } = useFormTakeover<Values>(container, empty);
+export function SocietyRegistration({ container, apiBase, partner, heading, intro, prerendered = false }: SocietyRegistrationProps) {
+  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
+
+  useEffect(() => warnInvalidPartner(SOCIETY_REGISTRATION, partner), [partner]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return;
     busy.current = true;
     setSubmitting(true);
-    const { name, email, phone, societyName, city, position } = values;
+    const { name, email, phone, societyName, city, position } = form.values;
     const payload = { name, email, phone, societyName, city, position: position || '' };
     try {
-      const result = interpretRegistration(await postJson(`${resolveApiBase(apiBase)}/addSocietyQuery`, payload));
-      if (result.ok) setValues(empty);
-      const [title, variant] = result.ok ? [societyText.successTitle, 'default' as const] : [societyText.failureTitle, 'destructive' as const];
-      showToast({ title, description: result.message, variant });
+      const headers = await form.beginSubmit();
+      const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload, { headers });
+      const result = interpretRegistration(outcome);
+      if (result.ok) form.succeed({ title: societyText.successTitle, description: result.message });
+      else {
+        form.fail(
+          { title: societyText.failureTitle, description: result.message, variant: 'destructive' },
+          result.reason === 'server' ? refusedField(result.message) : undefined,
+        );
+      }
       emitOutcome(container, 'society', result);
     } finally {
       busy.current = false;
@@ -100,27 +115,31 @@ export function SocietyRegistration({ container, apiBase, heading, intro, preren
     }
   };
 
+  if (form.confirmation) {
+    return (
+      <ConfirmationPanel idPrefix="society" confirmation={form.confirmation} headingRef={form.confirmationRef} again={societyText.again} onAgain={form.sendAnother} />
+    );
+  }
+
   return (
-    <form ref={formRef} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="society-heading" aria-busy={submitting || undefined} onSubmit={onSubmit}>
+    <form {...form.formProps} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="society-heading" aria-busy={submitting || undefined} onSubmit={onSubmit}>
       <h2 id="society-heading" className="heading" part="heading">{heading || societyText.heading}</h2>
       <p className="intro" part="intro">{intro || societyText.intro}</p>
       <div className="fields">
         {fields.map((f) => (
-          <Field key={f.name} id={`society-${f.name}`} label={f.label}>
+          <Field key={f.name} id={`society-${f.name}`} label={f.label} error={form.errorOf(f.name)}>
             <input
-              id={`society-${f.name}`}
-              name={f.name}
+              {...form.bind(f.name, `society-${f.name}`)}
               type={f.type}
               autoComplete={f.autoComplete}
               placeholder={f.placeholder}
               {...nativeConstraints(SOCIETY_FIELDS[f.name])}
-              value={values[f.name]}
-              onChange={onChange}
               part="input"
             />
           </Field>
         ))}
       </div>
+      <CollectionNotice kind="society" id="society-notice" />
       <button type="submit" className="submit" part="button" disabled={prerendered || submitting}>
         {submitting ? societyText.submitting : societyText.submit}
       </button>

@@ -4,5 +4,5 @@ import { ensureToastHost } from '../shared/ensure-toast-host.ts';
 import css from './css.ts';
 import { SocietyRegistration } from './SocietyRegistration.tsx';
 
-defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', heading: 'string', intro: 'string' }, css });
+defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
 ensureToastHost();

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What the tests need besides npm packages: Chromium (CHROME_PATH), Firefox ESR
+# (FIREFOX_PATH) and Java 17+ for the Nu HTML checker. On Debian as root with apt-get,
+# installs what is missing; anywhere else, stops at once and prints the command to run.
+# Run first by `npm test` and by .ci/run.
+set -euo pipefail
+
+missing=()
+
+for variable in CHROME_PATH FIREFOX_PATH; do
+  if [ -n "${!variable:-}" ] && [ ! -x "${!variable}" ]; then
+    echo "test-env: $variable=${!variable} is not an executable file: fix it or unset it." >&2
+    exit 1
+  fi
+done
+
+chromium_ok() {
+  [ -n "${CHROME_PATH:-}" ] || [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ]
+}
+chromium_ok || missing+=(chromium)
+
+firefox_ok() {
+  [ -n "${FIREFOX_PATH:-}" ] || [ -x /usr/bin/firefox-esr ]
+}
+firefox_ok || missing+=(firefox-esr)
+
+java_ok() {
+  command -v java >/dev/null 2>&1 || return 1
+  # The first line of `java -version` is e.g. 'openjdk version "17.0.13" 2024-10-15' (Java 8: "1.8.0_392").
+  local major
+  major="$(java -version 2>&1 | sed -n '1s/.*version "\([0-9][0-9]*\).*/\1/p')"
+  [ -n "$major" ] && [ "$major" -ge 17 ]
+}
+java_ok || missing+=(default-jre-headless)
+
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+
+if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "test-env: installing ${missing[*]} (Debian packages)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  if chromium_ok && firefox_ok && java_ok; then exit 0; fi
+  echo "test-env: installed ${missing[*]}, but the tests still cannot find them." >&2
+  exit 1
+fi
+
+{
+  echo "test-env: the tests need ${missing[*]}, which this machine lacks."
+  if [ -f /etc/debian_version ]; then
+    echo "Install them with:"
+    echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
+  else
+    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH) and a Java 17+ runtime;"
+    echo "on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+  fi
+} >&2
+exit 1

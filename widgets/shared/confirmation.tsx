@@ -1,0 +1,44 @@
+import type { Ref } from 'react';
+import type { Confirmation } from './use-lead-form.ts';
+
+/**
+ * What a form shows in its place after a success, until the visitor asks for another:
+ * the answer's title and message, and a button that brings the empty form back. It
+ * keeps the form's height, so nothing below it moves; its heading takes the focus.
+ */
+export function ConfirmationPanel({
+  idPrefix,
+  confirmation,
+  headingRef,
+  again,
+  onAgain,
+}: {
+  idPrefix: string;
+  confirmation: Confirmation;
+  headingRef: Ref<HTMLHeadingElement>;
+  again: string;
+  onAgain: () => void;
+}) {
+  return (
+    <section
+      className="root card confirmation"
+      part="form confirmation"
+      lang="en"
+      dir="ltr"
+      aria-labelledby={`${idPrefix}-confirmation-heading`}
+      style={confirmation.minHeight ? { minHeight: `${confirmation.minHeight}px` } : undefined}
+    >
+      <svg className="confirmation__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.12" />
+        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h2 id={`${idPrefix}-confirmation-heading`} className="heading" part="heading" tabIndex={-1} ref={headingRef}>
+        {confirmation.title}
+      </h2>
+      <p className="confirmation__message" part="confirmation-message">{confirmation.message}</p>
+      <button type="button" className="submit" part="button" onClick={onAgain}>
+        {again}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The collection notice between a form's fields and its button (collection-notice.ts):
+ * rendered by the same component in the pre-rendered page and in the browser, so it is
+ * there before any script and nothing moves when React takes over. Its links are
+ * absolute to our site, so they work inside a partner's page.
+ */
+import type { LeadKind } from './lead-contract.ts';
+import { collectionNotice } from './collection-notice.ts';
+import { privacyContact, siteOrigin } from './site-links.ts';
+
+export function CollectionNotice({ kind, id }: { kind: LeadKind; id: string }) {
+  const email = privacyContact();
+  const notice = collectionNotice(kind, { contactEmail: email, siteUrl: siteOrigin() });
+  // The address inside the withdrawal sentence becomes a mailto link.
+  const [before, after] = email && notice.withdraw.includes(email) ? notice.withdraw.split(email) : [notice.withdraw, undefined];
+  return (
+    <p id={id} className="notice" part="notice">
+      <strong>{notice.heading}.</strong> {notice.collected} {notice.purpose} {notice.retention} {before}
+      {after !== undefined ? (
+        <>
+          <a href={`mailto:${email}`} part="link">{email}</a>
+          {after}
+        </>
+      ) : null}{' '}
+      <a href={notice.link.href} target="_blank" rel="noopener" part="link">
+        {notice.link.text}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
