@@ -108,6 +108,20 @@ describe('the first screen on a 360×640 phone', () => {
     await context.close();
   });
 
+  it('the skip link still comes first and takes the keyboard past the header', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    await page.goto(site.url + '/features');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectInFirstScreen(page, skip, 'the focused skip link');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main')), 'the next Tab lands in main').toBe(true);
+    await context.close();
+  });
+
   it('with the menu open, axe finds no WCAG 2.2 A/AA violation', async () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
