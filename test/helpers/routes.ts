@@ -1,12 +1,10 @@
 /**
- * The site's routes (spec §2) and what each must show: its one h1, whether it carries
- * the footer, and phrases of its visible text (test/helpers/page-text.ts) that hold the
+ * The site's routes (spec §2) and what each must show: its one h1 and phrases of its visible text (test/helpers/page-text.ts) that hold the
  * spec's figures and names (§1, §9) in their context.
  */
 export interface Route {
   path: string;
   h1: string;
-  footer: boolean;
   says: string[];
 }
 
@@ -19,7 +17,6 @@ export const routes: Route[] = [
   {
     path: '/',
     h1: 'Free society management & security app for gated communities, apartments and RWAs',
-    footer: true,
     says: [
       'Free forever Unlimited residents 24/7 security and support Zero monthly fees',
       'Save about ₹50,000 every year compared with paid apps, and be up and running within one day.',
@@ -39,13 +36,11 @@ export const routes: Route[] = [
   {
     path: '/about-us',
     h1: 'Society management should be free for every community',
-    footer: false,
     says: ['Our mission', 'Our vision', 'Our story', 'Always Free', 'Community First', 'Innovation', 'Register Your Society'],
   },
   {
     path: '/success-stories',
     h1: 'Real societies, real savings',
-    footer: false,
     says: [
       '2500+ Societies using SocietyDesk 8,50,000+ Residents on the app ₹15+ crore Saved by societies every year ₹2.5+ crore Revenue generated for societies',
       'Rajesh Iyer Secretary, Green Meadows Residency', 'Sunita Deshmukh President, Shanti Vihar RWA', 'Arjun Malhotra Treasurer, Lakeview Heights Apartments',
@@ -56,7 +51,6 @@ export const routes: Route[] = [
   {
     path: '/features',
     h1: 'Everything your society needs, in one free app',
-    footer: false,
     says: [
       'Six tools that run the daily life of a society',
       'Twelve more features, all included',
@@ -68,7 +62,6 @@ export const routes: Route[] = [
   {
     path: '/career',
     h1: "Start your career building technology for India's housing societies",
-    footer: true,
     says: [
       'Apply Now View Positions',
       'Tech Intern Internship 3-6 months · Hybrid', 'Marketing & Sales Intern Internship 3-6 months · Hybrid', 'Member of Technical Staff Full-time Hybrid',
@@ -81,13 +74,11 @@ export const routes: Route[] = [
   {
     path: '/privacy-policy',
     h1: 'Privacy Policy',
-    footer: false,
     says: ['Effective date: 1 September 2025', 'The Service is not directed at children under 13', 'Back to Home'],
   },
   {
     path: '/terms-of-service',
     h1: 'Terms of Service',
-    footer: false,
     says: [
       'Effective date: 1 September 2025',
       'You must be 18 or older to use the Service, or use it with the permission of a parent or guardian or of your RWA.',
