@@ -6,6 +6,7 @@ import { widgetShadowPlugin } from './scripts/build/widget-shadow-plugin.ts';
 import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
 import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
 import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
+import { shareQrPlugin } from './scripts/build/share-qr-plugin.ts';
 import { pageInputs } from './scripts/build/routes.ts';
 import { widgetEntries } from './widgets/entries.ts';
 
@@ -27,7 +28,7 @@ export default defineConfig({
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
   },
-  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(), customElementsPlugin(), preloadHelperPlugin()],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), widgetShadowPlugin(), customElementsPlugin(), preloadHelperPlugin(), shareQrPlugin(site)],
   server: { fs: { allow: [root] } },
   build: {
     outDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(root, 'dist'),

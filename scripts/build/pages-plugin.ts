@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import type { Plugin } from 'vite';
 import type { SiteConfig } from '../../site.config.ts';
 import { iconSvg } from './icons.ts';
-import { pagesDir, publicRoutes, routeOf } from './routes.ts';
+import { pagesDir, routeOf, sitemapRoutes } from './routes.ts';
 
 /**
  * Turns the hand-authored pages into finished HTML: Handlebars partials
@@ -28,6 +28,7 @@ export function pagesPlugin(site: SiteConfig): Plugin {
     return result;
   });
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hbs.registerHelper('uri', (...parts: unknown[]) => encodeURIComponent(parts.slice(0, -1).join('')));
   hbs.registerHelper('url', (route: string) => site.siteUrl + (route === '/' ? '/' : route));
 
   const loadPartials = () => {
@@ -65,7 +66,7 @@ export function pagesPlugin(site: SiteConfig): Plugin {
       },
     },
     generateBundle() {
-      const urls = publicRoutes()
+      const urls = sitemapRoutes()
         .map((route) => `  <url><loc>${site.siteUrl}${route === '/' ? '/' : route}</loc><lastmod>${buildDate}</lastmod></url>`)
         .join('\n');
       this.emitFile({

@@ -22,10 +22,18 @@ export function routeOf(file: string): string {
   return '/' + rel.replace(/\/index\.html$|\.html$/, '');
 }
 
-/** Routes listed in the sitemap: every page but the 404 page. */
+/** Routes of every page but the 404 page (header rules, budgets, bench). */
 export function publicRoutes(): string[] {
   return Object.values(pageInputs())
     .map(routeOf)
     .filter((route) => route !== '/404')
+    .sort();
+}
+
+/** Routes listed in the sitemap: pages that do not ask to stay out of search results (`noindex=true` in their head), so neither the 404 page nor the framed form. */
+export function sitemapRoutes(): string[] {
+  return Object.values(pageInputs())
+    .filter((file) => !/\bnoindex=true\b/.test(fs.readFileSync(file, 'utf8')))
+    .map(routeOf)
     .sort();
 }
