@@ -16,5 +16,6 @@ export const routes: { path: string; heading: RegExp; mustContain: (string | Reg
     mustContain: ['Apply Now', 'View Positions', 'Tech Intern', 'Marketing &amp; Sales Intern', 'Member of Technical Staff', /3[-–]6 months/, /3 days/, /2 days/, /stipend/i, /incentive/i, 'Available on Google Play Store soon!'],
   },
   { path: '/privacy-policy', heading: /privacy/i, footer: false, mustContain: ['1 September 2025', '13', 'Back to Home'] },
+  { path: '/register', heading: /register your society/i, footer: false, mustContain: ['2 minutes', '24 hours', 'No setup fee and no monthly fee'] },
   { path: '/terms-of-service', heading: /terms/i, footer: false, mustContain: ['1 September 2025', '18', /guardian/i, /RWA/, /India/, /Delhi/, 'Back to Home'] },
 ];
