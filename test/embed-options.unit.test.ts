@@ -3,7 +3,7 @@
  * (/embed/frame and /register), and which pages may be framed or listed in the sitemap.
  */
 import { describe, expect, it } from 'vitest';
-import { readFormOptions, safeColour, safePartner, safeRadius } from '../pages/embed/form-options.ts';
+import { readFormOptions, safeColour, safePartner, safeRadius } from '../pages/embed/frame/form-options.ts';
 import { headersFile, headersForFile, type BuildMeta } from '../server/site-headers.ts';
 import { publicRoutes, sitemapRoutes } from '../scripts/build/routes.ts';
 

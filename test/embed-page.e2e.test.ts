@@ -170,9 +170,8 @@ describe('the share link and its QR code', () => {
 
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 360, height: 640 });
-    await page.goto(site.url + new URL(shareLink).pathname + '?partner=greenpark-rwa');
+    await page.goto(site.url + new URL(shareLink).pathname);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Register your society for free');
-    expect(await page.locator('society-registration').getAttribute('partner')).toBe('greenpark-rwa');
     expect(await page.locator('society-registration').getByRole('heading', { name: 'Register Your Society' }).isVisible()).toBe(true);
     expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(shareLink);
     await page.close();

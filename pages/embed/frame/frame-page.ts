@@ -2,7 +2,7 @@
  * The framed registration form (/embed/frame): applies the options of its URL, and tells
  * the page around it how tall it is, for the optional resize line (/embed/frame-resize.js).
  */
-import { applyFormOptions, readFormOptions } from '../form-options.ts';
+import { applyFormOptions, readFormOptions } from './form-options.ts';
 
 applyFormOptions(readFormOptions(new URLSearchParams(location.search)), document.querySelectorAll('society-registration'), document.documentElement);
 

@@ -1,6 +1,6 @@
 /**
- * Options a link or an <iframe> may pass to the registration form through its URL query
- * (/embed/frame?partner=greenpark-rwa&accent=1d4ed8&radius=4&lang=en, also /register):
+ * Options an <iframe> snippet may pass to the framed registration form through its URL query
+ * (/embed/frame?partner=greenpark-rwa&accent=1d4ed8&radius=4&lang=en):
  * the partner id, the form's language and its theme. Anything that is not a plain, safe
  * value is ignored: a query string is written by whoever made the link.
  */
