@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
+import { shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startSite } from './helpers/site-server.ts';
 
@@ -21,8 +22,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const { siteUrl, brandName } = loadSiteConfig();
-const shareLink = `${siteUrl}/register`;
+const config = loadSiteConfig();
+const { siteUrl, brandName } = config;
+const shareLink = shareUrl(config);
 const paths = ['I have a website', 'My site builder does not allow code', 'We have no website'];
 
 async function openEmbed(context: BrowserContext, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -163,7 +165,7 @@ describe('the share link and its QR code', () => {
   });
 
   it('the QR code is an SVG file made at build, and the share link opens the registration form', async () => {
-    const svg = await fetch(`${site.url}/register/qr.svg`);
+    const svg = await fetch(`${site.url}/${shareQrFile}`);
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"/);
