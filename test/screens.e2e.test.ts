@@ -44,6 +44,6 @@ describe('every page on a phone, a desktop and at 200% zoom', () => {
         await page.screenshot({ path: path.join(outDir, file), fullPage: true });
       }
       await context.close();
-    });
+    }, 120_000); // every route, full-page screenshots: over 60 s on a loaded machine
   }
 });
