@@ -8,6 +8,7 @@ import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
 import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
 import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
 import { widgetDefines } from './scripts/build/widget-defines.ts';
+import { shareQrPlugin } from './scripts/build/share-qr-plugin.ts';
 
 const site = loadSiteConfig();
 
@@ -23,7 +24,7 @@ export default defineConfig({
     ],
   },
   define: widgetDefines(site),
-  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site)],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site), shareQrPlugin(site)],
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: distDir(),

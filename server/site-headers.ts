@@ -2,6 +2,8 @@
  * One source for the response headers of the static site: the local server applies
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
+import { routeOfPageFile } from '../scripts/paths.ts';
+
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */
   styleHashes: string[];
@@ -18,7 +20,19 @@ const cacheControl = {
   other: 'public, max-age=3600',
 } as const;
 
-function contentSecurityPolicy(meta: BuildMeta): string {
+/**
+ * The one page other sites may frame: the registration form made for the `<iframe>`
+ * snippet on /embed (for site builders that forbid scripts). Every other page refuses
+ * being framed (clickjacking).
+ */
+export const framableRoutes: ReadonlySet<string> = new Set(['/embed/frame']);
+
+interface PageOptions {
+  /** `frame-ancestors *` and no X-Frame-Options, instead of `frame-ancestors 'none'` and DENY. */
+  framable?: boolean;
+}
+
+export function contentSecurityPolicy(meta: BuildMeta, { framable = false }: PageOptions = {}): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -29,16 +43,16 @@ function contentSecurityPolicy(meta: BuildMeta): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    framable ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ');
 }
 
-function securityHeaders(meta: BuildMeta): Record<string, string> {
+export function securityHeaders(meta: BuildMeta, options: PageOptions = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(meta),
+    'Content-Security-Policy': contentSecurityPolicy(meta, options),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
+    ...(options.framable ? {} : { 'X-Frame-Options': 'DENY' }),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
@@ -53,7 +67,10 @@ const crossOriginModule = {
 /** Headers for one file of dist/, by its path relative to dist/ (e.g. "about-us/index.html"). */
 export function headersForFile(relativePath: string, meta: BuildMeta): Record<string, string> {
   const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
-  if (file.endsWith('.html')) return { ...securityHeaders(meta), 'Cache-Control': cacheControl.html };
+  if (file.endsWith('.html')) {
+    const framable = framableRoutes.has(routeOfPageFile(file));
+    return { ...securityHeaders(meta, { framable }), 'Cache-Control': cacheControl.html };
+  }
   if (file.startsWith('widgets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.widgetEntry, 'X-Content-Type-Options': 'nosniff' };
   if (file.startsWith('assets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.hashed, 'X-Content-Type-Options': 'nosniff' };
   return { 'Cache-Control': cacheControl.other, 'X-Content-Type-Options': 'nosniff' };

@@ -87,6 +87,15 @@ describe('accessibility audits', () => {
     });
   }
 
+  it('/embed/frame (made for an iframe, so no header or navigation): no violation at load; its h1, then the form', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(site.url + '/embed/frame');
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await headingLevels(page)).map((h) => h.level)).toEqual([1, 2]);
+    expect(await page.getByRole('main').count()).toBe(1);
+    await page.close();
+  });
+
   it('gives every link text that makes sense on its own', async () => {
     const vague = /^(click here|here|read more|learn more|more|link|this|details|go)$/i;
     const page = await browser.context.newPage();

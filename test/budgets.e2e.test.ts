@@ -8,7 +8,7 @@
  * - Pages without widgets load the loader and the vitals reporter only: under 3 KB of
  *   JavaScript in total, compressed as the server sends it.
  * - No page requests a React chunk before the visitor acts on a widget: scrolling to and
- *   past the forms of / and /career loads none; focusing a field does.
+ *   past the forms of /, /career, /embed, /register and /embed/frame loads none; focusing a field does.
  * - Nothing shifts: every <img>, <iframe> and <video> has width and height, every inline
  *   <svg> is sized by attributes or a class, and Chromium measures no layout shift on
  *   load and scroll, on a phone-sized and a desktop viewport.
@@ -82,7 +82,7 @@ describe('the build', () => {
     expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
   });
 
-  it.each(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/404'])(
+  it.each(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/404'])(
     '%s: the first response and its render-blocking CSS fit in one round trip (14 KB), even gzip-only',
     async (route) => {
       const url = site.url + (route === '/404' ? '/no-such-page' : route);
@@ -229,15 +229,16 @@ describe('what Chromium loads', () => {
     await page.close();
   });
 
-  it('/embed keeps its first-screen preview free of React until the visitor interacts with it', async () => {
+  it.each(['/embed', '/register', '/embed/frame'])('%s keeps its form free of React until the visitor interacts with it', async (route) => {
     const page = await freshPage();
     const scripts = trackScripts(page);
-    await settle(page, '/embed');
-    await page.locator('#preview').scrollIntoViewIfNeeded();
+    await settle(page, route);
+    const form = page.locator('society-registration');
+    await form.scrollIntoViewIfNeeded();
     await page.waitForTimeout(500);
-    for (const chunk of react) expect([...scripts.requested], '/embed requested React before any interaction').not.toContain(chunk);
+    for (const chunk of react) expect([...scripts.requested], `${route} requested React before any interaction`).not.toContain(chunk);
     const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
-    await page.locator('#preview').hover();
+    await form.hover();
     await reactRequested;
     await page.close();
   });

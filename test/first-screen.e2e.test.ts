@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
 import { routes } from './helpers/routes.ts';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 
 const phone = { width: 360, height: 640 };
 const desktop = { width: 1366, height: 900 };
@@ -18,10 +18,10 @@ const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
 /** The header's "Register free" is every route's primary action; these routes also lead with their own. */
 const leadActions: Record<string, string> = { '/': 'Register Your Society', '/career': 'Apply Now' };
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

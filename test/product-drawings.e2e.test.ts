@@ -9,12 +9,12 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser.ts';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -36,3 +36,13 @@ export function publicRoutes(): string[] {
     .filter((route) => route !== NOT_FOUND_ROUTE)
     .sort();
 }
+
+/** Routes listed in the sitemap: public routes whose page does not ask to stay out of search results (`noindex=true` in its head partial call), so not the framed form. */
+export function sitemapRoutes(): string[] {
+  const inputs = pageInputs();
+  return Object.entries(inputs)
+    .filter(([, file]) => !/\bnoindex=true\b/.test(fs.readFileSync(file, 'utf8')))
+    .map(([, file]) => routeOfPageFile(path.relative(pagesDir, file)))
+    .filter((route) => route !== NOT_FOUND_ROUTE)
+    .sort();
+}

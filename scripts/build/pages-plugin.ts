@@ -5,7 +5,7 @@ import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite'
 import type { SiteConfig } from '../../site.config.ts';
 import { iconSvg } from './icons.ts';
 import { pagesDir, routeOfPageFile } from '../paths.ts';
-import { publicRoutes } from './inputs.ts';
+import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
 
@@ -36,6 +36,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
     return result;
   });
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hbs.registerHelper('uri', (...parts: unknown[]) => encodeURIComponent(parts.slice(0, -1).join('')));
   hbs.registerHelper('url', (route: string) => pageUrl(site.siteUrl, route));
 
   const loadPartials = () => {
@@ -85,7 +86,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
       },
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site.siteUrl, publicRoutes(), buildDate) });
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site.siteUrl, sitemapRoutes(), buildDate) });
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site.siteUrl) });
     },
   };

@@ -86,6 +86,11 @@ export const routes: Route[] = [
       'Back to Home',
     ],
   },
+  {
+    path: '/register',
+    h1: 'Register your society for free',
+    says: ['Fill in this form in 2 minutes: we set everything up within 24 hours.'],
+  },
 ];
 
 /** Pages beside the spec's routes: the partner page and the not-found page. */

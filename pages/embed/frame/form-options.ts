@@ -1,0 +1,75 @@
+/**
+ * Options an <iframe> snippet may pass to the framed registration form through its URL query
+ * (/embed/frame?partner=greenpark-rwa&accent=1d4ed8&radius=4&lang=en):
+ * the partner id, the form's language and its theme. Anything that is not a plain, safe
+ * value is ignored: a query string is written by whoever made the link.
+ */
+
+/** Query parameter → the form's theming custom property (docs/widgets.md, "Theming"). */
+const colourParams = {
+  accent: '--widget-accent',
+  'accent-contrast': '--widget-accent-contrast',
+  surface: '--widget-surface',
+  text: '--widget-text',
+} as const;
+const lengthParams = { radius: '--widget-radius' } as const;
+
+/** The languages the form is written in (issue 15 adds Hindi). */
+export const formLanguages = ['en', 'hi'] as const;
+
+export interface FormOptions {
+  /** The embedding partner's id, for the element's `partner` attribute. */
+  partner?: string;
+  lang?: (typeof formLanguages)[number];
+  /** Custom property → value, each checked. */
+  theme: Record<string, string>;
+}
+
+/** A hex colour, with or without its '#' (a '#' must be written %23 in a URL): 3, 4, 6 or 8 digits. */
+export function safeColour(value: string): string | undefined {
+  const hex = value.trim().replace(/^#/, '');
+  return /^(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i.test(hex) ? `#${hex.toLowerCase()}` : undefined;
+}
+
+/** A corner radius in pixels, 0 to 32 ("4" or "4px"). */
+export function safeRadius(value: string): string | undefined {
+  const match = /^(\d{1,2}(?:\.\d{1,2})?)(?:px)?$/.exec(value.trim());
+  return match && Number(match[1]) <= 32 ? `${Number(match[1])}px` : undefined;
+}
+
+/** A short slug: 1 to 40 lowercase letters, digits and inner hyphens ("greenpark-rwa"). */
+export function safePartner(value: string): string | undefined {
+  const slug = value.trim().toLowerCase();
+  return /^[a-z\d](?:[a-z\d-]{0,38}[a-z\d])?$/.test(slug) ? slug : undefined;
+}
+
+export function readFormOptions(query: URLSearchParams): FormOptions {
+  const options: FormOptions = { theme: {} };
+  const partner = safePartner(query.get('partner') ?? '');
+  if (partner) options.partner = partner;
+  const lang = query.get('lang')?.trim().toLowerCase();
+  const known = formLanguages.find((l) => l === lang);
+  if (known) options.lang = known;
+  for (const [param, property] of Object.entries(colourParams)) {
+    const colour = safeColour(query.get(param) ?? '');
+    if (colour) options.theme[property] = colour;
+  }
+  for (const [param, property] of Object.entries(lengthParams)) {
+    const length = safeRadius(query.get(param) ?? '');
+    if (length) options.theme[property] = length;
+  }
+  return options;
+}
+
+/**
+ * Applies the options: `partner` and `lang` attributes on each form, the theme on the
+ * root element so the toasts (at the end of <body>) follow it too. Through the CSSOM,
+ * which the page's CSP allows (no style attribute is written).
+ */
+export function applyFormOptions(options: FormOptions, forms: Iterable<Element>, root: HTMLElement): void {
+  for (const form of forms) {
+    if (options.partner) form.setAttribute('partner', options.partner);
+    if (options.lang) form.setAttribute('lang', options.lang);
+  }
+  for (const [property, value] of Object.entries(options.theme)) root.style.setProperty(property, value);
+}
