@@ -1,7 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { dataDir, distDir } from '../scripts/paths.ts';
 
 export interface ServerConfig {
   host: string;
@@ -30,8 +27,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   return {
     host: env.HOST || '127.0.0.1',
     port: int(env.PORT, 8080),
-    distDir: path.resolve(env.DIST_DIR || path.join(root, 'dist')),
-    dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
+    distDir: distDir(env),
+    dataDir: dataDir(env),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/intake/db.ts';
-import { createWriteBatcher } from '../server/intake/write-batcher.ts';
+import { createWriteBatcher, openDatabase } from '../server/intake/database.ts';
 import { tempDir } from './helpers/start-server.ts';
 
 describe('intake: group commit', () => {

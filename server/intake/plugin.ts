@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { registerCors } from './cors.ts';
-import { openDatabase } from './db.ts';
-import { apiErrorHandler } from './errors.ts';
-import { registerFallbackRoutes } from './fallback-routes.ts';
-import { registerHealthRoute } from './health-route.ts';
-import { createLeadStore } from './lead-store.ts';
-import { LEAD_ROUTES, registerLeadRoutes } from './lead-routes.ts';
-import { safeLogSerializers } from './log.ts';
-import { createOriginPolicy } from './origin-policy.ts';
-import { registerRateLimit } from './rate-limit.ts';
-import { registerVitalsRoutes } from './vitals-routes.ts';
-import { createVitalsStore } from './vitals-store.ts';
-import { createWriteBatcher } from './write-batcher.ts';
-
-export interface IntakeOptions {
-  config: ServerConfig;
-}
-
-export const VITALS_PATH = '/vitals';
+import { createWriteBatcher, type Db, isHealthy, openDatabase } from './database.ts';
+import {
+  apiErrorHandler,
+  createOriginPolicy,
+  registerCors,
+  registerFallbackRoutes,
+  registerRateLimit,
+  safeLogSerializers,
+} from './guards.ts';
+import { createLeadStore, LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
+import { createVitalsStore, registerVitalsRoutes, VITALS_PATH } from './vitals.ts';
 
 /**
  * The local intake service: POST /addSocietyQuery, POST /addQuery, POST /vitals and
@@ -30,7 +22,7 @@ export const VITALS_PATH = '/vitals';
  * POST/PUT/PATCH/DELETE are answered by a catch-all route in this context, and every
  * unmatched GET/HEAD falls through to the root not-found handler (the static site's).
  */
-export async function intakePlugin(app: FastifyInstance, { config }: IntakeOptions): Promise<void> {
+export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const db = openDatabase(config.dataDir);
   const batcher = createWriteBatcher(db);
   app.addHook('onClose', () => {
@@ -54,4 +46,13 @@ export async function intakePlugin(app: FastifyInstance, { config }: IntakeOptio
     },
     { logSerializers: safeLogSerializers },
   );
+}
+
+/** GET /health → {"status":"ok"} when the database answers, else 503 {"status":"error"}. Not rate limited. */
+function registerHealthRoute(app: FastifyInstance, db: Db): void {
+  app.get('/health', { config: { rateLimit: false }, logLevel: 'warn' }, (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (isHealthy(db)) return reply.send({ status: 'ok' });
+    return reply.code(503).send({ status: 'error' });
+  });
 }

@@ -1,0 +1,175 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from './messages.ts';
+
+/**
+ * What stands around the API routes: the one answer shape, the origin policy and CORS,
+ * the rate limit, JSON answers for unmatched requests, the error handler, and request
+ * logs that carry no personal data.
+ */
+
+/** The one error shape of the API: {"success": false, "message": "..."}. */
+export function sendFailure(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ success: false, message }));
+}
+
+/** A success body serialised once, reused for every answer. */
+export function successBody(message: string): string {
+  return JSON.stringify({ success: true, message });
+}
+
+/** A request URL without its query string. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * Which browser origins may call the API: the site's own (same host as the request) and
+ * the configured partner origins. `*` in the list allows every origin.
+ */
+export function createOriginPolicy(allowedOrigins: readonly string[]) {
+  const allowAll = allowedOrigins.includes('*');
+  const allowed = new Set(allowedOrigins.map((o) => o.toLowerCase()));
+
+  return function isAllowed(origin: string, host: string | undefined): boolean {
+    if (allowAll) return true;
+    const o = origin.toLowerCase();
+    if (allowed.has(o)) return true;
+    if (!host) return false;
+    try {
+      const url = new URL(o);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase();
+    } catch {
+      return false; // "null" (sandboxed frames, file://) and garbage
+    }
+  };
+}
+
+type OriginPolicy = ReturnType<typeof createOriginPolicy>;
+
+/**
+ * CORS for the API context. Allowed origins get their origin echoed in
+ * Access-Control-Allow-Origin (preflight: methods POST, header Content-Type, 204);
+ * every API answer carries Vary: Origin. A refused origin gets no CORS header and a 403
+ * JSON answer for preflights and POSTs, before the body is read, so nothing is stored.
+ */
+export async function registerCors(
+  app: FastifyInstance,
+  isAllowed: OriginPolicy,
+  apiPaths: ReadonlySet<string>,
+): Promise<void> {
+  // origin: true echoes the request's Origin; false adds no CORS header at all.
+  const allow = { origin: true, methods: 'POST', allowedHeaders: 'Content-Type', maxAge: 600, strictPreflight: false };
+  const deny = { ...allow, origin: false };
+  await app.register(cors, {
+    hook: 'onRequest',
+    delegator: (req, cb) => {
+      const origin = req.headers.origin;
+      cb(null, origin !== undefined && isAllowed(origin, req.headers.host) ? allow : deny);
+    },
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    const origin = request.headers.origin;
+    const method = request.method;
+    if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && !isAllowed(origin, request.headers.host)) {
+      sendFailure(reply, 403, MSG.originRefused);
+      return;
+    }
+    // A plain OPTIONS (no Origin, so not a preflight) on an API path: say what it accepts.
+    if (method === 'OPTIONS' && apiPaths.has(pathOf(request.url))) {
+      reply.code(204).header('Allow', 'POST, OPTIONS').send();
+      return;
+    }
+    done();
+  });
+}
+
+/**
+ * Per-IP rate limit for every route registered after this in the API context (the
+ * intake endpoints share one budget; /vitals sets its own). Preflights (OPTIONS) are
+ * exempt. Exceeding it throws an error the API error handler answers as 429 JSON.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  limits: { max: number; timeWindow: number },
+): Promise<void> {
+  // Must run before the rate-limit plugin's own onRoute hook, so it is added first.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'OPTIONS')) route.config = { ...route.config, rateLimit: false };
+  });
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'onRequest',
+    max: limits.max,
+    timeWindow: limits.timeWindow,
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(MSG.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
+  });
+}
+
+/**
+ * JSON answers for requests that match no API route, without touching the static site:
+ * GET/HEAD on an API path → 405 (static owns every other GET), and any POST, PUT, PATCH
+ * or DELETE anywhere → 404 (or 405 on an API path). A catch-all route (not a not-found
+ * handler) so the site's own GET 404 page, set by the static plugin, stays in charge.
+ */
+export function registerFallbackRoutes(app: FastifyInstance, apiPaths: ReadonlySet<string>): void {
+  for (const path of apiPaths) {
+    app.get(path, (_request, reply) => sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MSG.methodNotAllowed));
+  }
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler(request, reply) {
+      if (apiPaths.has(pathOf(request.url))) return sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MSG.methodNotAllowed);
+      return sendFailure(reply, 404, MSG.notFound);
+    },
+  });
+}
+
+/** Fastify's own request errors (and the rate limiter's), mapped to a status and a sentence a visitor can act on. */
+const BY_CODE: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MSG.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MSG.unsupportedType],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MSG.emptyBody],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, MSG.invalidJson],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MSG.invalidJson],
+  RATE_LIMITED: [429, MSG.tooManyRequests],
+};
+
+/**
+ * Error handler of the API's encapsulated context only (set inside the intake plugin), so
+ * it answers for the API routes and never for the static site. Logs the status and error
+ * code, never the message of a parse error or anything from the body.
+ */
+export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = error.code ? BY_CODE[error.code] : undefined;
+  const status = known?.[0] ?? (typeof error.statusCode === 'number' ? error.statusCode : 500);
+
+  if (status >= 500) {
+    request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'intake error');
+    return sendFailure(reply, status === 503 ? 503 : 500, MSG.unavailable);
+  }
+  request.log.info({ statusCode: status, code: error.code }, 'request refused');
+  if (known) return sendFailure(reply, status, known[1]);
+  if (status === 429) return sendFailure(reply, 429, MSG.tooManyRequests);
+  if (status === 403) return sendFailure(reply, 403, MSG.originRefused);
+  return sendFailure(reply, status >= 400 ? status : 400, MSG.generic);
+}
+
+/**
+ * Request log serializers for the API context (passed as `logSerializers` when the API
+ * context is registered): method and path only, no IP address, no query string, no
+ * headers, never a body. The handlers add only {kind, leadId, duplicate}.
+ * The cast: Fastify's type says a serializer returns a string; pino accepts any JSON value.
+ */
+export const safeLogSerializers = {
+  req: (request: FastifyRequest) => ({ method: request.method, url: pathOf(request.url ?? '') }),
+} as unknown as Record<string, (value: unknown) => string>;
