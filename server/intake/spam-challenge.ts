@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge, Payload } from 'altcha-lib/v1/types';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The self-hosted proof of work (ALTCHA, the v1 format of altcha-lib): the widget fetches a
@@ -97,3 +98,14 @@ export function createSpamChallenge(options: { hmacKey: string; maxNumber: numbe
 }
 
 export type SpamChallenge = ReturnType<typeof createSpamChallenge>;
+
+/**
+ * GET /altcha-challenge → a fresh challenge, never cached. Open to every origin (the API's
+ * CORS), with its own rate limit: a form fetches one per visit, more often than it posts.
+ */
+export function registerChallengeRoute(app: FastifyInstance, challenger: SpamChallenge, limits: { max: number; timeWindow: number }): void {
+  app.get(CHALLENGE_PATH, { config: { rateLimit: limits } }, async (_request, reply) => {
+    const challenge = await challenger.issue();
+    return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(challenge));
+  });
+}

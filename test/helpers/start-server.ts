@@ -124,9 +124,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   return { url: `http://127.0.0.1:${port}`, dataDir, app, close: () => app.close() };
 }
 
-/** Reads the leads.db of a data folder (read-only), e.g. to count rows. */
-export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
+/** Reads leads.db (or vitals.db) of a data folder (read-only), e.g. to count rows. */
+export function readDb<T>(dataDir: string, read: (db: Database.Database) => T, file: 'leads.db' | 'vitals.db' = 'leads.db'): T {
+  const db = new Database(path.join(dataDir, file), { readonly: true, fileMustExist: true });
   try {
     return read(db);
   } finally {
@@ -134,8 +134,8 @@ export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): 
   }
 }
 
-export const countRows = (dataDir: string, table: 'leads' | 'vitals'): number =>
-  readDb(dataDir, (db) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
+export const countRows = (dataDir: string, table: 'leads' | 'deliveries' | 'vitals'): number =>
+  readDb(dataDir, (db) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n, table === 'vitals' ? 'vitals.db' : 'leads.db');
 
 export const storedLeads = (dataDir: string): { id: number; kind: string; fields: Record<string, string> }[] =>
   readDb(dataDir, (db) =>

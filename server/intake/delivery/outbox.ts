@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts';
+import type { Db } from '../database.ts';
 
 /**
  * The durable outbox: one row per lead and notification target, written in the lead's own
