@@ -9,7 +9,7 @@
  */
 import { dbPath } from '../server/intake/database.ts';
 import { createOutbox } from '../server/intake/delivery/outbox.ts';
-import type { LeadKind } from '../server/intake/leads.ts';
+import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, readDatabase, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';

@@ -1,7 +1,7 @@
 /** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON; and their count per source and week. */
 import type { Db } from '../../server/intake/database.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
-import { FIELD_ORDER, type LeadKind } from '../../server/intake/leads.ts';
+import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 
 export interface StoredLead {
@@ -69,7 +69,7 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
   }));
 }
 
-const ALL_FIELDS = [...new Set([...FIELD_ORDER.society, ...FIELD_ORDER.career])];
+const ALL_FIELDS = [...new Set([...fieldNames('society'), ...fieldNames('career')])];
 const source = (l: StoredLead) => sourceLabel(l.origin, l.partner);
 
 export function leadsAsJson(leads: readonly StoredLead[]): string {
@@ -112,7 +112,7 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
   const parts: string[] = [];
   for (const kind of kinds) {
     const mine = leads.filter((l) => l.kind === kind);
-    const fields = FIELD_ORDER[kind];
+    const fields = fieldNames(kind);
     parts.push(`${TITLES[kind]} (${mine.length})\n`);
     if (mine.length === 0) {
       parts.push('  none\n');

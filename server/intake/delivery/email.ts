@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { MESSAGES, ROLES } from '../../../widgets/shared/lead-contract.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
@@ -11,25 +12,6 @@ export interface EmailSettings {
   from: string;
 }
 
-/** The form's own labels, so the email reads like the form the person filled in. */
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  societyName: 'Society',
-  city: 'City',
-  position: 'Position',
-  college: 'College',
-  course: 'Course',
-  yearOfStudy: 'Year of study',
-  areaOfInterest: 'Preferred role',
-  message: 'Message',
-};
-const ROLES: Record<string, string> = {
-  'tech-intern': 'Tech Intern',
-  'marketing-sales-intern': 'Marketing & Sales Intern',
-  'member-technical-staff': 'Member of Technical Staff',
-};
 const TITLES = { society: 'New society registration', career: 'New career application' } as const;
 
 /**
@@ -49,8 +31,11 @@ const escapeHtml = (text: string): string =>
 const received = (iso: string): string =>
   new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
 
+const LABELS: Record<string, string> = MESSAGES.labels;
+
+/** A stored value as the form showed it (a role's label rather than its value). */
 function fieldValue(name: string, value: string): string {
-  return name === 'areaOfInterest' ? (ROLES[value] ?? value) : value;
+  return name === 'areaOfInterest' ? (ROLES.find((r) => r.value === value)?.label ?? value) : value;
 }
 
 /** The message for one lead: short labelled lines that read well on a phone, plain text and a simple HTML twin. */
