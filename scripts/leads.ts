@@ -11,7 +11,7 @@ import { dbPath } from '../server/intake/database.ts';
 import { createOutbox } from '../server/intake/delivery/outbox.ts';
 import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
-import { cliArgs, endOfDay, fail, readDatabase, startOfDay } from './reports/cli.ts';
+import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';
 import {
   countBySource,
@@ -27,13 +27,11 @@ const values = cliArgs(
   {
     format: { type: 'string', default: 'table' },
     kind: { type: 'string' },
-    since: { type: 'string' },
-    until: { type: 'string' },
+    ...periodAndDataOptions,
     'include-spam': { type: 'boolean', default: false },
     'by-source': { type: 'boolean', default: false },
     deliveries: { type: 'boolean', default: false },
     redeliver: { type: 'string' },
-    'data-dir': { type: 'string' },
     bom: { type: 'boolean', default: false },
   },
   'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--include-spam] [--by-source] [--data-dir DIR] [--bom]\n' +

@@ -11,14 +11,14 @@ export interface BuildMeta {
   routes: string[];
 }
 
-export const cacheControl = {
+const cacheControl = {
   html: 'no-cache',
   hashed: 'public, max-age=31536000, immutable',
   widgetEntry: 'public, max-age=300, stale-while-revalidate=86400',
   other: 'public, max-age=3600',
 } as const;
 
-export function contentSecurityPolicy(meta: BuildMeta): string {
+function contentSecurityPolicy(meta: BuildMeta): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -33,7 +33,7 @@ export function contentSecurityPolicy(meta: BuildMeta): string {
   ].join('; ');
 }
 
-export function securityHeaders(meta: BuildMeta): Record<string, string> {
+function securityHeaders(meta: BuildMeta): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(meta),
     'X-Content-Type-Options': 'nosniff',

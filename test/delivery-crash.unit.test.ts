@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postJson, readDb, startServer } from './helpers/start-server.ts';
+import { postJson, readDb, startServerProcess } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 20_000) => {
@@ -16,8 +16,8 @@ describe('delivery: crash safety', () => {
     const receiver = await startWebhookReceiver(secret);
     receiver.setMode('hang'); // the receiver takes the first sends and stalls: they are in flight at the kill
     const env = { RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret };
-    const first = await startServer(env);
-    let second: Awaited<ReturnType<typeof startServer>> | undefined;
+    const first = await startServerProcess(env);
+    let second: Awaited<ReturnType<typeof startServerProcess>> | undefined;
     try {
       const TOTAL = 20;
       for (let i = 0; i < TOTAL; i++) {
@@ -41,7 +41,7 @@ describe('delivery: crash safety', () => {
       expect(receiver.accepted).toHaveLength(0);
 
       receiver.setMode('answer');
-      second = await startServer({ ...env, DATA_DIR: first.dataDir });
+      second = await startServerProcess({ ...env, DATA_DIR: first.dataDir });
       await waitFor(() => receiver.accepted.length >= TOTAL);
       await new Promise((r) => setTimeout(r, 1000)); // a resend would show up here
       const perLead = receiver.acceptedPerId();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadEmail } from '../server/intake/delivery/email.ts';
 import type { LeadEvent } from '../server/intake/delivery/lead-event.ts';
 import { decodeWords, headersOf, partOf, startSmtpSink } from './helpers/smtp-sink.ts';
-import { postJson, readDb, startApp, type RunningApp } from './helpers/start-server.ts';
+import { postJson, readDb, startServer, type RunningServer } from './helpers/server.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 15_000) => {
   const until = Date.now() + timeoutMs;
@@ -15,19 +15,19 @@ const waitFor = async (check: () => boolean, timeoutMs = 15_000) => {
 
 describe('delivery: an email per lead through a real SMTP server', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    server = await startApp({
+    server = await startServer({ env: {
       RATE_LIMIT_MAX: '1000',
       SPAM_CHALLENGE: 'off',
       SMTP_URL: sink.url,
       NOTIFY_EMAIL_TO: 'sales@societydesk.example, ops@societydesk.example',
       NOTIFY_EMAIL_FROM: 'SocietyDesk leads <leads@societydesk.example>',
-    });
+    } });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await sink?.stop();
   });
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/intake/database.ts';
 import { createOutbox, DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../server/intake/delivery/outbox.ts';
-import { countRows, postJson, readDb, ROOT, startApp, tempDir, type RunningApp } from './helpers/start-server.ts';
+import { countRows, postJson, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -37,19 +37,19 @@ const waitFor = async (check: () => boolean, timeoutMs = 15_000) => {
 describe('delivery: signed webhooks, retried until accepted, never twice', () => {
   const secret = webhookSecret();
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
     receiver = await startWebhookReceiver(secret, { failFirst: 3 });
-    server = await startApp({
+    server = await startServer({ env: {
       RATE_LIMIT_MAX: '1000',
       SPAM_CHALLENGE: 'off',
       WEBHOOK_URLS: receiver.url,
       WEBHOOK_SECRET: secret,
       DELIVERY_RETRY_BASE_MS: '20',
-    });
+    } });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await receiver?.stop();
   });
 
@@ -129,7 +129,7 @@ describe('delivery: dead after at least 24 hours of retries, and --redeliver', (
     const receiver = await startWebhookReceiver(secret, { failFirst: 1000 });
     const env = { RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret, DELIVERY_RETRY_BASE_MS: '1' };
     const dir = tempDir();
-    let server = await startApp({ ...env, DATA_DIR: dir });
+    let server = await startServer({ env: { ...env, DATA_DIR: dir } });
     try {
       expect((await postJson(`${server.url}/addSocietyQuery`, society(7))).status).toBe(200);
       // The whole schedule, scaled down: base 1 ms, so 31 attempts within a few seconds.
@@ -145,14 +145,14 @@ describe('delivery: dead after at least 24 hours of retries, and --redeliver', (
       expect(requeued).toMatchObject({ code: 0, stdout: 'delivery 1 queued again; the running service sends it within a few seconds\n' });
       await waitFor(() => receiver.accepted.length === 1, 5000);
       expect(receiver.accepted[0]!.id).toBe('lead-1');
-      await server.close();
+      await server.stop();
 
       // A restart finds nothing left to send.
-      server = await startApp({ ...env, DATA_DIR: dir });
+      server = await startServer({ env: { ...env, DATA_DIR: dir } });
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.accepted).toHaveLength(1);
     } finally {
-      await server.close();
+      await server.stop();
       await receiver.stop();
     }
   });

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../widgets/shared/lead-contract.ts';
-import { countRows, rawRequest, readDb, ROOT, startApp, type RunningApp } from './helpers/start-server.ts';
+import { countRows, rawRequest, readDb, ROOT, startServer, type RunningServer } from './helpers/server.ts';
 
 const run = promisify(execFile);
 const leadsCli = async (args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: '' } })).stdout;
@@ -28,11 +28,11 @@ const sourceOf = (dataDir: string, email: string) =>
   );
 
 describe('lead source: open to every origin by default (no ALLOWED_ORIGINS)', () => {
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
-    server = await startApp({ RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' });
+    server = await startServer({ env: { RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server.stop());
 
   it('stores a post from any site with its origin, and one from a sandboxed frame (Origin: null)', async () => {
     const rwa = await post(`${server.url}/addSocietyQuery`, society(1), { origin: 'https://rwa.example' });
@@ -93,7 +93,7 @@ describe('lead source: open to every origin by default (no ALLOWED_ORIGINS)', ()
 
 describe('lead source: ALLOWED_ORIGINS restricts', () => {
   it('refuses an unlisted origin with a readable JSON message the form can read (CORS headers on), storing nothing', async () => {
-    const server = await startApp({ RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off', ALLOWED_ORIGINS: 'https://greenpark-rwa.in' });
+    const server = await startServer({ env: { RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off', ALLOWED_ORIGINS: 'https://greenpark-rwa.in' } });
     try {
       const preflight = await rawRequest(`${server.url}/addSocietyQuery`, {
         method: 'OPTIONS',
@@ -114,7 +114,7 @@ describe('lead source: ALLOWED_ORIGINS restricts', () => {
       expect(listed.status).toBe(200);
       expect(countRows(server.dataDir, 'leads')).toBe(1);
     } finally {
-      await server.close();
+      await server.stop();
     }
   });
 });

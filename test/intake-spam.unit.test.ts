@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChallenge, solve, solvedHeader } from './helpers/altcha.ts';
-import { countRows, postJson, rawRequest, readDb, ROOT, startApp, type RunningApp } from './helpers/start-server.ts';
+import { countRows, postJson, rawRequest, readDb, ROOT, startServer, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -35,19 +35,19 @@ const waitFor = async (check: () => boolean, timeoutMs = 15_000) => {
 describe('spam: a proof of work (ALTCHA) tells people from scripts', () => {
   const secret = webhookSecret();
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
     receiver = await startWebhookReceiver(secret);
-    server = await startApp({
+    server = await startServer({ env: {
       RATE_LIMIT_MAX: '1000',
       WEBHOOK_URLS: receiver.url,
       WEBHOOK_SECRET: secret,
       ALTCHA_HMAC_KEY: HMAC_KEY,
       ALTCHA_MAX_NUMBER: '5000',
-    });
+    } });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await receiver?.stop();
   });
 
@@ -155,14 +155,14 @@ describe('spam: SPAM_CHALLENGE=off', () => {
   it('stores and delivers leads without a solution', async () => {
     const secret = webhookSecret();
     const receiver = await startWebhookReceiver(secret);
-    const server = await startApp({ SPAM_CHALLENGE: 'off', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret });
+    const server = await startServer({ env: { SPAM_CHALLENGE: 'off', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret } });
     try {
       expect((await postJson(`${server.url}/addSocietyQuery`, society(1))).status).toBe(200);
       expect(spamOf(server.dataDir, 'resident1@example.in')).toEqual([null]);
       await waitFor(() => receiver.accepted.length === 1);
       expect((await fetch(`${server.url}/altcha-challenge`)).status).toBe(200); // a widget may still fetch one
     } finally {
-      await server.close();
+      await server.stop();
       await receiver.stop();
     }
   });

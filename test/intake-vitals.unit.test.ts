@@ -1,13 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, rawRequest, readDb, startApp, tempDir, type RunningApp } from './helpers/start-server.ts';
+import { countRows, rawRequest, readDb, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 
-let server: RunningApp;
+let server: RunningServer;
 beforeAll(async () => {
-  server = await startApp({ RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: 'https://partner.example' });
+  server = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: 'https://partner.example' } });
 });
-afterAll(() => server.close());
+afterAll(() => server.stop());
 
 const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8', headers: Record<string, string> = {}) =>
   rawRequest(`${server.url}/vitals`, {
@@ -103,7 +103,7 @@ describe('intake: POST /vitals', () => {
 
 describe('intake: /vitals rate limit', () => {
   it('has its own per-IP limit (VITALS_RATE_LIMIT_MAX), answered 429 JSON', async () => {
-    const limited = await startApp({ RATE_LIMIT_MAX: '1', VITALS_RATE_LIMIT_MAX: '2' });
+    const limited = await startServer({ env: { RATE_LIMIT_MAX: '1', VITALS_RATE_LIMIT_MAX: '2' } });
     try {
       const send = () =>
         rawRequest(`${limited.url}/vitals`, { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(good) });
@@ -114,14 +114,14 @@ describe('intake: /vitals rate limit', () => {
       expect(JSON.parse(third.text)).toEqual({ success: false, message: 'Too many requests. Please wait a minute and try again.' });
       expect(countRows(limited.dataDir, 'vitals')).toBe(6);
     } finally {
-      await limited.close();
+      await limited.stop();
     }
   });
 });
 
 describe('intake: vitals cannot crowd out leads', () => {
   it('stops storing vitals at VITALS_DAILY_CAP, answers beacons as usual, and every lead sent meanwhile is stored', async () => {
-    const capped = await startApp({ RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '40', SPAM_CHALLENGE: 'off' });
+    const capped = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '40', SPAM_CHALLENGE: 'off' } });
     try {
       const sendBeacon = (i: number) =>
         rawRequest(`${capped.url}/vitals`, {
@@ -147,24 +147,24 @@ describe('intake: vitals cannot crowd out leads', () => {
       expect(countRows(capped.dataDir, 'vitals')).toBe(40);
       expect(countRows(capped.dataDir, 'leads')).toBe(31);
     } finally {
-      await capped.close();
+      await capped.stop();
     }
   });
 
   it('deletes samples older than VITALS_RETENTION_DAYS when the service starts', async () => {
     const dir = tempDir();
-    const first = await startApp({ DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' });
-    await first.close();
+    const first = await startServer({ env: { DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' } });
+    await first.stop();
     const db = new Database(path.join(dir, 'vitals.db'));
     const insert = db.prepare("INSERT INTO vitals (page, name, value, created_at) VALUES ('/', 'LCP', 1, ?)");
     insert.run(Date.now() - 31 * 86_400_000);
     insert.run(Date.now() - 29 * 86_400_000);
     db.close();
-    const second = await startApp({ DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' });
+    const second = await startServer({ env: { DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' } });
     try {
       expect(countRows(dir, 'vitals')).toBe(1);
     } finally {
-      await second.close();
+      await second.stop();
     }
   });
 

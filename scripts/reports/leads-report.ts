@@ -4,7 +4,7 @@ import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 
-export interface StoredLead {
+interface StoredLead {
   id: number;
   kind: LeadKind;
   /** Epoch milliseconds (UTC). */

@@ -10,11 +10,8 @@ import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
-export const DB_FILE_NAME = 'leads.db';
-export const VITALS_DB_FILE_NAME = 'vitals.db';
-
-export const dbPath = (dataDir: string): string => path.join(dataDir, DB_FILE_NAME);
-export const vitalsDbPath = (dataDir: string): string => path.join(dataDir, VITALS_DB_FILE_NAME);
+export const dbPath = (dataDir: string): string => path.join(dataDir, 'leads.db');
+export const vitalsDbPath = (dataDir: string): string => path.join(dataDir, 'vitals.db');
 
 /**
  * The database schema, as an append-only list: migration N brings the file to
