@@ -188,8 +188,19 @@ function storedRows(): number {
   }
 }
 
+/** CPU time the service process has used, in ms (Linux /proc; NaN elsewhere): on a shared machine, its cost per request is steadier than wall-clock rates. */
+function serviceCpuMs(): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Result {
   concurrency: number;
+  cpuMsPerRequest: number;
   requests: number;
   seconds: number;
   ok: number;
@@ -203,6 +214,7 @@ async function runLevel(concurrency: number): Promise<Result> {
   let ok = 0;
   let next = 0;
   const before = storedRows();
+  const cpuBefore = serviceCpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -218,7 +230,8 @@ async function runLevel(concurrency: number): Promise<Result> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  return { concurrency, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
+  const cpuMsPerRequest = (serviceCpuMs() - cpuBefore) / REQUESTS;
+  return { concurrency, cpuMsPerRequest, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
 }
 
 let exitCode = 0;
@@ -240,8 +253,9 @@ try {
     String(r.ok),
     String(r.stored),
     r.stored === r.ok ? 'yes' : 'NO',
+    r.cpuMsPerRequest.toFixed(3),
   ]);
-  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx'];
+  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx', 'service CPU ms/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
   console.log(
@@ -254,14 +268,16 @@ try {
   // Every stored lead (the warm-up's too) reaches the webhook receiver, once.
   const total = storedRows();
   const drainStarted = performance.now();
+  const drainCpuBefore = serviceCpuMs();
   const delivered = () => [...deliveredIds].length;
   console.log(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
   while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
   const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
+  const drainCpuMs = serviceCpuMs() - drainCpuBefore;
   console.log(
     `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
-      `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load: ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
+      `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
   );
 
   const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;

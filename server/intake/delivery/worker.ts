@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeadEvent } from './lead-event.ts';
 import type { DueDelivery, Outbox } from './outbox.ts';
@@ -11,7 +12,7 @@ export interface DeliveryWorkerOptions {
   write: <T>(work: () => T) => Promise<T>;
   retryBaseMs: number;
   log: FastifyBaseLogger;
-  /** Sends at the same time, at most. */
+  /** Sends at the same time, at most (1 while the process is busy answering requests). */
   concurrency?: number;
   /** Longest sleep between looks at the outbox (a redelivery queued by the CLI is picked up within it). */
   pollMs?: number;
@@ -36,6 +37,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let pumpQueued = false;
   let started = false;
+
+  // Requests come first: while the event loop was over 70 % busy in the last 100 ms (a
+  // burst of submissions), deliveries trickle one at a time and catch up afterwards.
+  let elu = performance.eventLoopUtilization();
+  let eluAt = 0;
+  let busy = false;
+  const allowedNow = (): number => {
+    const t = now();
+    if (t - eluAt >= 100) {
+      const next = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(next, elu).utilization > 0.7;
+      elu = next;
+      eluAt = t;
+    }
+    return busy ? 1 : concurrency;
+  };
 
   async function deliver(delivery: DueDelivery): Promise<void> {
     const lead = readLead(delivery.leadId);
@@ -62,7 +79,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     clearTimeout(timer);
     let wait = pollMs;
     try {
-      const free = concurrency - inFlight.size;
+      const free = allowedNow() - inFlight.size;
       if (free > 0) {
         const due = outbox.due(now(), concurrency).filter((d) => !inFlight.has(d.id)).slice(0, free);
         for (const delivery of due) {
