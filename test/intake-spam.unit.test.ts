@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChallenge, solve, solvedHeader } from './helpers/altcha.ts';
-import { countRows, postJson, rawRequest, readDb, ROOT, startServer, type RunningServer } from './helpers/server.ts';
+import { countRows, postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -164,6 +164,26 @@ describe('spam: SPAM_CHALLENGE=off', () => {
     } finally {
       await server.stop();
       await receiver.stop();
+    }
+  });
+});
+
+describe('spam: the HMAC key', () => {
+  it('is made once in DATA_DIR (0600) when ALTCHA_HMAC_KEY is unset, so a challenge outlives a restart', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = tempDir();
+    const first = await startServer({ env: { DATA_DIR: dir, ALTCHA_MAX_NUMBER: '2000' } });
+    const header = await solvedHeader(first.url);
+    await first.stop();
+    const keyFile = path.join(dir, 'altcha-hmac.key');
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const second = await startServer({ env: { DATA_DIR: dir, ALTCHA_MAX_NUMBER: '2000' } });
+    try {
+      expect((await postJson(`${second.url}/addSocietyQuery`, society(1), { 'x-altcha': header })).status).toBe(200);
+      expect(spamOf(dir, 'resident1@example.in')).toEqual([null]);
+    } finally {
+      await second.stop();
     }
   });
 });
