@@ -73,6 +73,10 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   await app.register(
     async (api) => {
       api.setErrorHandler(apiErrorHandler);
+      api.addHook('onRequest', (_request, _reply, done) => {
+        worker.requestSeen();
+        done();
+      });
       api.removeContentTypeParser('text/plain'); // lead routes: application/json only
       registerHealthRoute(api, db);
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs });

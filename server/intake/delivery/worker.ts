@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LeadEvent } from './lead-event.ts';
 import type { DueDelivery, Outbox } from './outbox.ts';
@@ -12,12 +11,15 @@ export interface DeliveryWorkerOptions {
   write: <T>(work: () => T) => Promise<T>;
   retryBaseMs: number;
   log: FastifyBaseLogger;
-  /** Sends at the same time, at most (1 while the process is busy answering requests). */
+  /** Sends at the same time, at most (1 while submissions keep arriving). */
   concurrency?: number;
   /** Longest sleep between looks at the outbox (a redelivery queued by the CLI is picked up within it). */
   pollMs?: number;
   now?: () => number;
 }
+
+const READ_AHEAD = 64;
+const BUSY_WINDOW_MS = 100;
 
 /**
  * Sends queued deliveries off the request path, inside the service process. Each pending
@@ -33,26 +35,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const now = options.now ?? Date.now;
   const targets = new Map(options.targets.map((t) => [t.key, t]));
   const inFlight = new Map<number, Promise<void>>();
+  /** Due deliveries read ahead (one query per batch, not per send), oldest first. */
+  let readAhead: DueDelivery[] = [];
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let pumpQueued = false;
   let started = false;
 
-  // Requests come first: while the event loop was over 70 % busy in the last 100 ms (a
-  // burst of submissions), deliveries trickle one at a time and catch up afterwards.
-  let elu = performance.eventLoopUtilization();
-  let eluAt = 0;
-  let busy = false;
-  const allowedNow = (): number => {
-    const t = now();
-    if (t - eluAt >= 100) {
-      const next = performance.eventLoopUtilization();
-      busy = performance.eventLoopUtilization(next, elu).utilization > 0.7;
-      elu = next;
-      eluAt = t;
-    }
-    return busy ? 1 : concurrency;
-  };
+  // Requests come first: while submissions keep arriving (one in the last 100 ms),
+  // deliveries trickle one at a time, and catch up at full speed once the burst is over.
+  let lastRequestAt = -Infinity;
+  const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
 
   async function deliver(delivery: DueDelivery): Promise<void> {
     const lead = readLead(delivery.leadId);
@@ -81,8 +74,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     try {
       const free = allowedNow() - inFlight.size;
       if (free > 0) {
-        const due = outbox.due(now(), concurrency).filter((d) => !inFlight.has(d.id)).slice(0, free);
-        for (const delivery of due) {
+        if (readAhead.length === 0) readAhead = outbox.due(now(), READ_AHEAD).filter((d) => !inFlight.has(d.id));
+        for (const delivery of readAhead.splice(0, free)) {
           const sending = deliver(delivery)
             .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
             .finally(() => {
@@ -93,7 +86,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         }
       }
       // With sends in flight, their completions pump again; otherwise sleep until the next is due.
-      if (inFlight.size === 0) {
+      if (inFlight.size === 0 && readAhead.length === 0) {
         const next = outbox.nextDueAt();
         if (next !== undefined) wait = Math.max(0, Math.min(pollMs, next - now()));
       }
@@ -118,6 +111,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     },
     /** A lead was just queued: look now rather than at the next poll. */
     nudge: pumpSoon,
+    /** A request to the API arrived (deliveries slow down while they keep coming). */
+    requestSeen(): void {
+      lastRequestAt = now();
+    },
     /** Stops taking deliveries; waits up to `graceMs` for sends in flight, then aborts them. */
     async stop(graceMs = 3000): Promise<void> {
       started = false;
