@@ -172,3 +172,33 @@ describe('delivery: dead after at least 24 hours of retries, and --redeliver', (
     }
   });
 });
+
+describe('delivery: requests come first', () => {
+  it('sends one delivery at a time while requests keep arriving, then catches up in parallel', async () => {
+    const secret = webhookSecret();
+    const receiver = await startWebhookReceiver(secret);
+    receiver.setMode('hang'); // count what the service has in flight at once
+    const server = await startServer({ env: { SPAM_CHALLENGE: 'off', WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret } });
+    try {
+      let busy = true;
+      // Four clients keep requests arriving (a loaded machine can be slow to answer one).
+      const traffic = Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (busy) await fetch(`${server.url}/health`);
+        }),
+      );
+      try {
+        for (let i = 0; i < 12; i++) expect((await postJson(`${server.url}/addSocietyQuery`, society(300 + i))).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.held).toHaveLength(1);
+      } finally {
+        busy = false;
+        await traffic;
+      }
+      await waitFor(() => receiver.held.length === 8, 5000); // the default concurrency, once requests stop
+    } finally {
+      await server.stop();
+      await receiver.stop();
+    }
+  });
+});

@@ -19,7 +19,7 @@ export interface DeliveryWorkerOptions {
 }
 
 const READ_AHEAD = 64;
-const BUSY_WINDOW_MS = 100;
+const BUSY_WINDOW_MS = 250;
 
 /**
  * Sends queued deliveries off the request path, inside the service process. Each pending
@@ -42,7 +42,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let pumpQueued = false;
   let started = false;
 
-  // Requests come first: while submissions keep arriving (one in the last 100 ms),
+  // Requests come first: while submissions keep arriving (one in the last 250 ms),
   // deliveries trickle one at a time, and catch up at full speed once the burst is over.
   let lastRequestAt = -Infinity;
   const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
