@@ -22,9 +22,9 @@ const READ_AHEAD = 64;
 const BUSY_WINDOW_MS = 250;
 
 /**
- * Sends queued deliveries off the request path, inside the service process. Each pending
- * delivery whose time has come is sent once at a time; its outcome is recorded before it
- * can be picked again. Starting on an existing database resumes whatever is pending.
+ * Sends queued deliveries off the request path, inside the service process. A pending
+ * delivery whose time has come is sent, and its outcome is recorded before it can be
+ * picked again. Starting on an existing database resumes whatever is pending.
  * A send cut short by shutdown is not recorded and is sent again after the restart (the
  * receiver drops the repeat by its idempotency key).
  */
