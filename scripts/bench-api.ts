@@ -1,9 +1,12 @@
 /**
  * npm run bench:api — load test of the intake service.
  * Starts `node --import tsx server/main.ts` on 127.0.0.1 (free port, fresh temp DATA_DIR,
- * rate limit out of the way, log level warn), drives POST /addSocietyQuery and
- * POST /addQuery alternately with distinct payloads (so dedupe keeps every one) at
- * concurrency 1, 10 and 50, then prints throughput, latency and the rows actually stored.
+ * rate limit out of the way, log level warn, SPAM_CHALLENGE=off) with a webhook target:
+ * a local receiver started here (node:http) that verifies every Standard Webhooks
+ * signature. Drives POST /addSocietyQuery and POST /addQuery alternately with distinct
+ * payloads (so dedupe keeps every one) at concurrency 1, 10 and 50, prints throughput,
+ * latency and the rows actually stored, then waits until every stored lead has been
+ * delivered (accepted once) to the receiver.
  * Bounded: REQUESTS per level, a 10 s timeout per request and a hard deadline overall.
  */
 import { spawn } from 'node:child_process';
@@ -14,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { repoRoot } from './paths.ts';
+import { Webhook } from 'standardwebhooks';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 6000;
 const LEVELS = [1, 10, 50];
@@ -30,6 +34,34 @@ const freePort = () =>
     });
   });
 
+const DRAIN_DEADLINE_MS = 60_000;
+
+// The webhook receiver: counts each lead it accepts, and any signature that fails.
+const webhookSecret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
+const verifier = new Webhook(webhookSecret);
+const deliveredIds = new Set<string>();
+let deliveredRepeats = 0;
+let badSignatures = 0;
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    try {
+      verifier.verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>);
+    } catch {
+      badSignatures++;
+      res.writeHead(401).end();
+      return;
+    }
+    const id = String(req.headers['webhook-id']);
+    if (deliveredIds.has(id)) deliveredRepeats++;
+    deliveredIds.add(id);
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/leads`;
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-dist-'));
 const port = await freePort();
@@ -45,6 +77,9 @@ const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'ser
     DIST_DIR: distDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000000',
+    SPAM_CHALLENGE: 'off',
+    WEBHOOK_URLS: receiverUrl,
+    WEBHOOK_SECRET: webhookSecret,
   },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
@@ -61,6 +96,8 @@ const cleanup = async (): Promise<void> => {
     await exited;
     clearTimeout(timer);
   }
+  receiver.closeAllConnections();
+  receiver.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(distDir, { recursive: true, force: true });
 };
@@ -150,8 +187,19 @@ function storedRows(): number {
   }
 }
 
+/** CPU time the service process has used, in ms (Linux /proc; NaN elsewhere): on a shared machine, its cost per request is steadier than wall-clock rates. */
+function serviceCpuMs(): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Result {
   concurrency: number;
+  cpuMsPerRequest: number;
   requests: number;
   seconds: number;
   ok: number;
@@ -165,6 +213,7 @@ async function runLevel(concurrency: number): Promise<Result> {
   let ok = 0;
   let next = 0;
   const before = storedRows();
+  const cpuBefore = serviceCpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -180,10 +229,12 @@ async function runLevel(concurrency: number): Promise<Result> {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
-  return { concurrency, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
+  const cpuMsPerRequest = (serviceCpuMs() - cpuBefore) / REQUESTS;
+  return { concurrency, cpuMsPerRequest, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
 }
 
 let exitCode = 0;
+const loadBefore = os.loadavg();
 try {
   await waitForHealth();
   // Warm-up (JIT, connection pool, SQLite page cache); not reported, not counted.
@@ -201,21 +252,41 @@ try {
     String(r.ok),
     String(r.stored),
     r.stored === r.ok ? 'yes' : 'NO',
+    r.cpuMsPerRequest.toFixed(3),
   ]);
-  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx'];
+  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx', 'service CPU ms/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  console.log(`intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating`);
+  console.log(
+    `intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating, ` +
+      `a webhook target, SPAM_CHALLENGE=off; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}`,
+  );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
 
+  // Every stored lead (the warm-up's too) reaches the webhook receiver, once.
+  const total = storedRows();
+  const drainStarted = performance.now();
+  const drainCpuBefore = serviceCpuMs();
+  const delivered = () => [...deliveredIds].length;
+  console.log(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
+  while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
+  const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
+  const drainCpuMs = serviceCpuMs() - drainCpuBefore;
+  console.log(
+    `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
+      `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
+  );
+
   const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;
   const storedPerSecond = goal.stored / goal.seconds;
-  const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok);
+  const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok) && allDelivered;
   console.log(
-    `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms and stored = 2xx → ` +
+    `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms, stored = 2xx, every lead delivered → ` +
       `${storedPerSecond.toFixed(0)} stored/s, p99 ${goal.p99.toFixed(2)} ms: ${pass ? 'PASS' : 'FAIL'}`,
   );
+  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   if (!pass) exitCode = 1;
 } catch (error) {
   console.error(`bench-api failed: ${(error as Error).message}`);

@@ -1,22 +1,41 @@
 /**
- * npm run leads -- [--format table|csv|json] [--kind society|career]
- *                  [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--data-dir DIR] [--bom]
- * Lists the stored leads. Dates are local days; --until includes that whole day.
+ * npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD]
+ *                  [--until YYYY-MM-DD] [--include-spam] [--by-source] [--data-dir DIR] [--bom]
+ * npm run leads -- --deliveries [--format table|json] [--data-dir DIR]
+ * npm run leads -- --redeliver ID [--data-dir DIR]
+ * Lists the stored leads (spam hidden unless --include-spam), or counts them per source
+ * and ISO week; lists the delivery outbox, or queues one delivery again. Dates are local
+ * days; --until includes that whole day.
  */
 import { dbPath } from '../server/intake/database.ts';
+import { createOutbox } from '../server/intake/delivery/outbox.ts';
 import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
-import { leadsAsCsv, leadsAsJson, leadsAsTable, listLeads } from './reports/leads-report.ts';
+import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';
+import {
+  countBySource,
+  leadsAsCsv,
+  leadsAsJson,
+  leadsAsTable,
+  listLeads,
+  sourceCountsAsCsv,
+  sourceCountsAsTable,
+} from './reports/leads-report.ts';
 
 const values = cliArgs(
   {
     format: { type: 'string', default: 'table' },
     kind: { type: 'string' },
     ...periodAndDataOptions,
+    'include-spam': { type: 'boolean', default: false },
+    'by-source': { type: 'boolean', default: false },
+    deliveries: { type: 'boolean', default: false },
+    redeliver: { type: 'string' },
     bom: { type: 'boolean', default: false },
   },
-  'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--data-dir DIR] [--bom]',
+  'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--include-spam] [--by-source] [--data-dir DIR] [--bom]\n' +
+    '       npm run leads -- --deliveries [--format table|json] | --redeliver DELIVERY_ID',
 );
 
 const format = values.format;
@@ -25,11 +44,45 @@ const kind = values.kind as LeadKind | undefined;
 if (kind !== undefined && kind !== 'society' && kind !== 'career') fail(`unknown --kind "${kind}"`);
 const since = values.since ? startOfDay(values.since) : undefined;
 const until = values.until ? endOfDay(values.until) : undefined;
+const modes = [values['by-source'], values.deliveries, values.redeliver !== undefined].filter(Boolean).length;
+if (modes > 1) fail('use one of --by-source, --deliveries and --redeliver');
 
 const dataDir = values['data-dir'] ?? defaultDataDir();
-const leads = readDatabase(dataDir, (db) => listLeads(db, { kind, since, until }));
-if (!leads && format === 'table') process.stderr.write(`no database at ${dbPath(dataDir)} yet: nothing has been submitted\n`);
+const noDatabase = () => process.stderr.write(`no database at ${dbPath(dataDir)} yet: nothing has been submitted\n`);
 
-if (format === 'json') process.stdout.write(leadsAsJson(leads ?? []));
-else if (format === 'csv') process.stdout.write((values.bom ? '\ufeff' : '') + leadsAsCsv(leads ?? []));
-else process.stdout.write(leadsAsTable(leads ?? [], kind ? [kind] : ['society', 'career']));
+if (values.redeliver !== undefined) {
+  const id = Number(values.redeliver);
+  if (!Number.isSafeInteger(id) || id < 1) fail(`--redeliver takes a delivery id (see --deliveries), got "${values.redeliver}"`);
+  const result = readDatabase(dataDir, (db) => createOutbox(db).redeliver(id, Date.now()));
+  if (!result || (!result.ok && result.reason === 'unknown')) {
+    process.stderr.write(`no delivery ${id}\n`);
+    process.exit(1);
+  }
+  if (!result.ok) {
+    process.stderr.write(`delivery ${id} was delivered already; it is never sent twice\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`delivery ${id} queued again; the running service sends it within a few seconds\n`);
+} else if (values.deliveries) {
+  if (format === 'csv') fail('--deliveries prints a table or JSON');
+  const outbox = readDatabase(dataDir, (db) => {
+    const o = createOutbox(db);
+    return { rows: o.list(), counts: o.counts() };
+  });
+  if (!outbox && format === 'table') noDatabase();
+  const { rows, counts } = outbox ?? { rows: [], counts: { pending: 0, delivered: 0, dead: 0 } };
+  process.stdout.write(format === 'json' ? deliveriesAsJson(rows) : deliveriesAsTable(rows, counts));
+} else {
+  const includeSpam = values['include-spam'];
+  const leads = readDatabase(dataDir, (db) => listLeads(db, { kind, since, until, includeSpam }));
+  if (!leads && format === 'table') noDatabase();
+  const bom = values.bom ? '\ufeff' : '';
+  if (values['by-source']) {
+    const counts = countBySource(leads ?? []);
+    if (format === 'json') process.stdout.write(JSON.stringify(counts, null, 2) + '\n');
+    else if (format === 'csv') process.stdout.write(bom + sourceCountsAsCsv(counts));
+    else process.stdout.write(sourceCountsAsTable(counts));
+  } else if (format === 'json') process.stdout.write(leadsAsJson(leads ?? []));
+  else if (format === 'csv') process.stdout.write(bom + leadsAsCsv(leads ?? []));
+  else process.stdout.write(leadsAsTable(leads ?? [], kind ? [kind] : ['society', 'career'], includeSpam));
+}

@@ -29,7 +29,7 @@ else {
   since = until - days * 86_400_000;
 }
 
-const summary = readDatabase(values['data-dir'] ?? defaultDataDir(), (db) => summariseVitals(db, since, until)) ?? [];
+const summary = readDatabase(values['data-dir'] ?? defaultDataDir(), (db) => summariseVitals(db, since, until), 'vitals') ?? [];
 
 if (values.json) {
   process.stdout.write(JSON.stringify({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }, null, 2) + '\n');

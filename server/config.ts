@@ -7,7 +7,7 @@ export interface ServerConfig {
   distDir: string;
   /** Folder of the embedded database (created on first start). */
   dataDir: string;
-  /** Partner origins allowed to call the API cross-origin, besides the site's own. */
+  /** When not empty, the only origins (besides the site's own) that may post leads; empty: any origin. */
   allowedOrigins: string[];
   /** Requests per IP per window on the intake endpoints. */
   rateLimitMax: number;
@@ -16,6 +16,70 @@ export interface ServerConfig {
   vitalsRateLimitMax: number;
   /** Log level for the structured (JSON) request log. */
   logLevel: string;
+  /** Standard Webhooks receivers of every lead, and their signing secret ("whsec_…"). */
+  webhookUrls: string[];
+  webhookSecret: string | undefined;
+  /** An email per lead, when SMTP_URL is set. */
+  email: { smtpUrl: string; to: string; from: string } | undefined;
+  /** Wait before the first retry of a failed delivery; later ones double. */
+  deliveryRetryBaseMs: number;
+  /** Whether a lead needs a proof-of-work solution not to be flagged as spam (SPAM_CHALLENGE=off: no). */
+  spamChallenge: boolean;
+  /** The ALTCHA HMAC key; unset: a key kept in DATA_DIR. */
+  altchaHmacKey: string | undefined;
+  /** ALTCHA difficulty: the solution is a number below this. */
+  altchaMaxNumber: number;
+  /** Field-vitals samples stored per day (UTC), at most; beacons beyond are answered and dropped. */
+  vitalsDailyCap: number;
+  /** Field-vitals samples older than this are deleted. */
+  vitalsRetentionDays: number;
+}
+
+/** A setting that cannot work as given: the service refuses to start and says which. */
+export class ConfigError extends Error {}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+function webhookSettings(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'webhookUrls' | 'webhookSecret'> {
+  const urls = list(env.WEBHOOK_URLS);
+  for (const url of urls) {
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      /* reported below */
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') throw new ConfigError(`WEBHOOK_URLS: "${url}" is not an http(s) URL`);
+  }
+  const secret = env.WEBHOOK_SECRET?.trim() || undefined;
+  if (urls.length && !secret) throw new ConfigError('WEBHOOK_SECRET is required with WEBHOOK_URLS (whsec_ followed by base64)');
+  if (secret && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(secret)) {
+    throw new ConfigError('WEBHOOK_SECRET must be whsec_ followed by a base64 key of at least 12 bytes');
+  }
+  return { webhookUrls: urls, webhookSecret: secret };
+}
+
+function emailSettings(env: NodeJS.ProcessEnv): ServerConfig['email'] {
+  const smtpUrl = env.SMTP_URL?.trim();
+  const to = list(env.NOTIFY_EMAIL_TO).join(', ');
+  if (!smtpUrl) {
+    if (to) throw new ConfigError('NOTIFY_EMAIL_TO is set but SMTP_URL is not: no email can be sent');
+    return undefined;
+  }
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (!to) throw new ConfigError('NOTIFY_EMAIL_TO is required with SMTP_URL');
+  return { smtpUrl, to, from: env.NOTIFY_EMAIL_FROM?.trim() || list(env.NOTIFY_EMAIL_TO)[0]! };
+}
+
+function onOff(name: string, value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'on') return true;
+  if (v === 'off') return false;
+  throw new ConfigError(`${name} must be "on" or "off"`);
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -29,13 +93,18 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port: int(env.PORT, 8080),
     distDir: distDir(env),
     dataDir: dataDir(env),
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim().replace(/\/+$/, ''))
-      .filter(Boolean),
+    allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 30),
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, 120),
     logLevel: env.LOG_LEVEL || 'info',
+    ...webhookSettings(env),
+    email: emailSettings(env),
+    deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, 30_000),
+    spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
+    altchaHmacKey: env.ALTCHA_HMAC_KEY?.trim() || undefined,
+    altchaMaxNumber: int(env.ALTCHA_MAX_NUMBER, 50_000),
+    vitalsDailyCap: int(env.VITALS_DAILY_CAP, 50_000),
+    vitalsRetentionDays: int(env.VITALS_RETENTION_DAYS, 90),
   };
 }

@@ -1,7 +1,14 @@
 import { buildApp } from './app.ts';
-import { loadServerConfig } from './config.ts';
+import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts';
 
-const config = loadServerConfig();
+let config: ServerConfig;
+try {
+  config = loadServerConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`configuration: ${error.message}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config);
 
 let closing = false;

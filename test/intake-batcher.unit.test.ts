@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatcher, openDatabase } from '../server/intake/database.ts';
+import { createWriteBatcher, openVitalsDatabase } from '../server/intake/database.ts';
 import { tempDir } from './helpers/server.ts';
 
 describe('intake: group commit', () => {
   it('commits a turn of writes together, settles each only after the commit, and isolates a failing job', async () => {
     const dir = tempDir();
-    const db = openDatabase(dir);
-    const reader = new Database(path.join(dir, 'leads.db'), { readonly: true });
+    const db = openVitalsDatabase(dir);
+    const reader = new Database(path.join(dir, 'vitals.db'), { readonly: true });
     const count = () => (reader.prepare('SELECT COUNT(*) AS n FROM vitals').get() as { n: number }).n;
     const insert = db.prepare("INSERT INTO vitals (page, name, value, created_at) VALUES ('/', 'LCP', ?, 0)");
     const batcher = createWriteBatcher(db);

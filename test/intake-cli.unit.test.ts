@@ -60,7 +60,8 @@ const career = {
 
 let dataDir: string;
 beforeAll(async () => {
-  const server = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000' } });
+  // These posts carry no proof of work: without SPAM_CHALLENGE=off they would be stored as spam (and hidden).
+  const server = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' } });
   dataDir = server.dataDir;
   expect((await postJson(`${server.url}/addSocietyQuery`, society)).status).toBe(200);
   expect((await postJson(`${server.url}/addQuery`, career)).status).toBe(200);

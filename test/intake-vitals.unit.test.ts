@@ -1,5 +1,7 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, rawRequest, readDb, startServer, type RunningServer } from './helpers/server.ts';
+import { countRows, rawRequest, readDb, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -29,7 +31,7 @@ describe('intake: POST /vitals', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(countRows(server.dataDir, 'vitals')).toBe(before + 3);
-    const rows = readDb(server.dataDir, (db) => db.prepare('SELECT page, name, value, rating FROM vitals ORDER BY id').all());
+    const rows = readDb(server.dataDir, (db) => db.prepare('SELECT page, name, value, rating FROM vitals ORDER BY id').all(), 'vitals.db');
     expect(rows.slice(-3)).toEqual([
       { page: '/career', name: 'LCP', value: 1830.4, rating: 'good' },
       { page: '/career', name: 'CLS', value: 0.02, rating: null },
@@ -40,17 +42,33 @@ describe('intake: POST /vitals', () => {
   it('accepts application/json too, and drops a query string from the page', async () => {
     const res = await beacon({ page: '/?utm_source=mail&email=x@y.z', metrics: [{ name: 'TTFB', value: 120 }] }, 'application/json');
     expect(res.status).toBe(204);
-    const last = readDb(server.dataDir, (db) => db.prepare('SELECT page FROM vitals ORDER BY id DESC LIMIT 1').get());
+    const last = readDb(server.dataDir, (db) => db.prepare('SELECT page FROM vitals ORDER BY id DESC LIMIT 1').get(), 'vitals.db');
     expect(last).toEqual({ page: '/' });
   });
 
-  it('answers CORS for an allowed partner page and refuses others', async () => {
+  it('answers CORS for an allowed partner page and refuses others (ALLOWED_ORIGINS set)', async () => {
     const ok = await beacon(good, 'text/plain;charset=UTF-8', { origin: 'https://partner.example' });
     expect(ok.status).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example');
+    const before = countRows(server.dataDir, 'vitals');
     const refused = await beacon(good, 'text/plain;charset=UTF-8', { origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
-    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(countRows(server.dataDir, 'vitals')).toBe(before);
+  });
+
+  it('takes the routes of the site and /404 only, with or without a trailing slash', async () => {
+    for (const [page, stored] of [['/about-us/', '/about-us'], ['/404', '/404'], ['/', '/']]) {
+      expect((await beacon({ page, metrics: [{ name: 'TTFB', value: 80 }] })).status).toBe(204);
+      const last = readDb(server.dataDir, (db) => db.prepare('SELECT page FROM vitals ORDER BY id DESC LIMIT 1').get(), 'vitals.db');
+      expect(last).toEqual({ page: stored });
+    }
+    const before = countRows(server.dataDir, 'vitals');
+    for (const page of ['/no-such-page', '/reset-password/sunita@example.in', '/index.html', '/about-us/extra']) {
+      const res = await beacon({ page, metrics: [{ name: 'TTFB', value: 80 }] });
+      expect(res.status, page).toBe(400);
+      expect(JSON.parse(res.text)).toEqual({ success: false, message: 'Invalid vitals beacon: page: not a page of this site.' });
+    }
+    expect(countRows(server.dataDir, 'vitals')).toBe(before);
   });
 
   const metric = { name: 'LCP', value: 1000 };
@@ -98,5 +116,63 @@ describe('intake: /vitals rate limit', () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe('intake: vitals cannot crowd out leads', () => {
+  it('stops storing vitals at VITALS_DAILY_CAP, answers beacons as usual, and every lead sent meanwhile is stored', async () => {
+    const capped = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '40', SPAM_CHALLENGE: 'off' } });
+    try {
+      const sendBeacon = (i: number) =>
+        rawRequest(`${capped.url}/vitals`, {
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ page: '/career', metrics: [{ name: 'LCP', value: i }, { name: 'CLS', value: 0 }] }),
+        });
+      const sendLead = (i: number) =>
+        rawRequest(`${capped.url}/addSocietyQuery`, {
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Cap ${i}`, email: `cap${i}@example.in`, phone: '+91 98765 43210', societyName: 'Cap Towers', city: 'Pune' }),
+        });
+      // 300 beacons (600 samples, 15 × the cap) interleaved with 30 leads.
+      const beacons = Array.from({ length: 300 }, (_, i) => sendBeacon(i));
+      const leads = Array.from({ length: 30 }, (_, i) => sendLead(i));
+      const [beaconAnswers, leadAnswers] = await Promise.all([Promise.all(beacons), Promise.all(leads)]);
+      expect(new Set(beaconAnswers.map((r) => r.status))).toEqual(new Set([204]));
+      expect(leadAnswers.map((r) => r.status)).toEqual(Array(30).fill(200));
+      expect(countRows(capped.dataDir, 'vitals')).toBe(40);
+      expect(countRows(capped.dataDir, 'leads')).toBe(30);
+      // Still full: a further beacon is dropped, a further lead is stored.
+      expect((await sendBeacon(999)).status).toBe(204);
+      expect((await sendLead(999)).status).toBe(200);
+      expect(countRows(capped.dataDir, 'vitals')).toBe(40);
+      expect(countRows(capped.dataDir, 'leads')).toBe(31);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it('deletes samples older than VITALS_RETENTION_DAYS when the service starts', async () => {
+    const dir = tempDir();
+    const first = await startServer({ env: { DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' } });
+    await first.stop();
+    const db = new Database(path.join(dir, 'vitals.db'));
+    const insert = db.prepare("INSERT INTO vitals (page, name, value, created_at) VALUES ('/', 'LCP', 1, ?)");
+    insert.run(Date.now() - 31 * 86_400_000);
+    insert.run(Date.now() - 29 * 86_400_000);
+    db.close();
+    const second = await startServer({ env: { DATA_DIR: dir, VITALS_RETENTION_DAYS: '30' } });
+    try {
+      expect(countRows(dir, 'vitals')).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps vitals in their own file, vitals.db, private like leads.db', async () => {
+    const fs = await import('node:fs');
+    expect(fs.statSync(path.join(server.dataDir, 'vitals.db')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(server.dataDir, 'leads.db')).mode & 0o777).toBe(0o600);
+    const leadTables = readDb(server.dataDir, (db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
+    expect(leadTables).not.toContain('vitals');
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { startServer, storedLeads } from './helpers/server.ts';
+import { MESSAGES } from '../widgets/shared/lead-contract.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../test-output/partner');
 let site: Awaited<ReturnType<typeof startServer>>;
@@ -110,14 +111,35 @@ describe('the registration widget pasted into a hostile partner page on another 
     expect(differing / (width * height)).toBeLessThan(0.01);
   });
 
-  it('is refused by the intake service from an origin that is not allowed', async () => {
+  it('is refused by the intake service from an origin that is not allowed, with a message the form can read', async () => {
     const res = await fetch(`${site.url}/addSocietyQuery`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
       body: JSON.stringify({ name: 'X', email: 'x@example.in', phone: '9000000000', societyName: 'Nope', city: 'Goa', position: '' }),
     });
     expect(res.status).toBe(403);
-    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:1');
+    expect(await res.json()).toEqual({ success: false, message: MESSAGES.originRefused });
     expect(societyLeads().map((l) => l.societyName)).toEqual(['Partner Heights']);
+  });
+
+  it('shows that refusal in the widget on an unlisted site (not "Network error"), keeping the fields', async () => {
+    const unlisted = await startPartnerSite(() => site.url);
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(unlisted.url + '/');
+      await page.waitForFunction(() => !!customElements.get('society-registration') && !document.querySelector('#first society-registration')?.shadowRoot?.querySelector('button[type="submit"][disabled]'));
+      const form = page.locator('#first society-registration');
+      const values = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 90000 54321', societyName: 'Unlisted Towers', city: 'Mysuru' };
+      for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: MESSAGES.originRefused }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.getByText('Network error').count()).toBe(0);
+      expect(await form.locator('[name="societyName"]').inputValue()).toBe('Unlisted Towers');
+      expect(societyLeads().map((l) => l.societyName)).not.toContain('Unlisted Towers');
+    } finally {
+      await page.close();
+      await unlisted.stop();
+    }
   });
 });

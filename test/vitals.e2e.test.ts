@@ -27,7 +27,7 @@ interface Row {
   navigation_type: string | null;
 }
 const storedVitals = (): Row[] =>
-  readDb(site.dataDir, (db) => db.prepare('SELECT page, name, value, rating, navigation_type FROM vitals ORDER BY id').all() as Row[]);
+  readDb(site.dataDir, (db) => db.prepare('SELECT page, name, value, rating, navigation_type FROM vitals ORDER BY id').all() as Row[], 'vitals.db');
 
 const vitalsChunk = /\/assets\/vitals-[\w-]+\.js$/;
 

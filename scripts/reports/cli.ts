@@ -1,7 +1,7 @@
 /** What the report CLIs (`npm run leads`, `npm run vitals`) share: arguments, day arguments, the database. */
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Db, dbPath, openDatabase } from '../../server/intake/database.ts';
+import { type Db, dbPath, openDatabase, openVitalsDatabase, vitalsDbPath } from '../../server/intake/database.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -65,12 +65,12 @@ export function endOfDay(text: string): number {
 }
 
 /**
- * Reads the intake database of `dataDir` and closes it; undefined when no database
- * exists there yet (nothing has been submitted).
+ * Reads the intake database of `dataDir` (leads.db, or vitals.db) and closes it; undefined
+ * when no such database exists there yet (nothing has been submitted).
  */
-export function readDatabase<T>(dataDir: string, read: (db: Db) => T): T | undefined {
-  if (!fs.existsSync(dbPath(dataDir))) return undefined;
-  const db = openDatabase(dataDir, { mustExist: true });
+export function readDatabase<T>(dataDir: string, read: (db: Db) => T, which: 'leads' | 'vitals' = 'leads'): T | undefined {
+  if (!fs.existsSync(which === 'leads' ? dbPath(dataDir) : vitalsDbPath(dataDir))) return undefined;
+  const db = which === 'leads' ? openDatabase(dataDir, { mustExist: true }) : openVitalsDatabase(dataDir, { mustExist: true });
   try {
     return read(db);
   } finally {

@@ -1,5 +1,6 @@
-/** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON. */
+/** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON; and their count per source and week. */
 import type { Db } from '../../server/intake/database.ts';
+import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 
@@ -9,6 +10,11 @@ interface StoredLead {
   /** Epoch milliseconds (UTC). */
   createdAt: number;
   fields: Record<string, string>;
+  origin: string | null;
+  partner: string | null;
+  noticeVersion: string | null;
+  /** Why the lead was flagged as spam; null for a person's. */
+  spamReason: string | null;
 }
 
 interface LeadFilter {
@@ -17,9 +23,22 @@ interface LeadFilter {
   since?: number;
   /** Exclusive upper bound, epoch ms. */
   until?: number;
+  /** Spam is left out unless asked for. */
+  includeSpam?: boolean;
 }
 
-/** Stored leads, oldest first, filtered by kind and creation time. */
+interface LeadRow {
+  id: number;
+  kind: LeadKind;
+  created_at: number;
+  fields: string;
+  origin: string | null;
+  partner: string | null;
+  notice_version: string | null;
+  spam_reason: string | null;
+}
+
+/** Stored leads, oldest first, filtered by kind, creation time and spam. */
 export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
   const where: string[] = [];
   const params: (string | number)[] = [];
@@ -35,34 +54,61 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     where.push('created_at < ?');
     params.push(filter.until);
   }
-  const sql = `SELECT id, kind, created_at, fields FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
-  const rows = db.prepare(sql).all(...params) as { id: number; kind: LeadKind; created_at: number; fields: string }[];
-  return rows.map((r) => ({ id: r.id, kind: r.kind, createdAt: r.created_at, fields: JSON.parse(r.fields) }));
+  if (!filter.includeSpam) where.push('spam_reason IS NULL');
+  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
+  const rows = db.prepare(sql).all(...params) as LeadRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    createdAt: r.created_at,
+    fields: JSON.parse(r.fields),
+    origin: r.origin,
+    partner: r.partner,
+    noticeVersion: r.notice_version,
+    spamReason: r.spam_reason,
+  }));
 }
 
 const ALL_FIELDS = [...new Set([...fieldNames('society'), ...fieldNames('career')])];
+const source = (l: StoredLead) => sourceLabel(l.origin, l.partner);
 
 export function leadsAsJson(leads: readonly StoredLead[]): string {
-  const out = leads.map((l) => ({ id: l.id, kind: l.kind, createdAt: new Date(l.createdAt).toISOString(), ...l.fields }));
+  const out = leads.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    createdAt: new Date(l.createdAt).toISOString(),
+    ...l.fields,
+    source: source(l),
+    origin: l.origin,
+    partner: l.partner,
+    noticeVersion: l.noticeVersion,
+    spam: l.spamReason !== null,
+    spamReason: l.spamReason,
+  }));
   return JSON.stringify(out, null, 2) + '\n';
 }
 
-/** One CSV for both kinds: the union of the fields, empty where a kind has none. */
+/** One CSV for both kinds: the union of the fields, empty where a kind has none; the source and spam flag last. */
 export function leadsAsCsv(leads: readonly StoredLead[]): string {
-  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS];
+  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam'];
   const rows = leads.map((l) => [
     String(l.id),
     l.kind,
     new Date(l.createdAt).toISOString(),
     ...ALL_FIELDS.map((f) => l.fields[f] ?? ''),
+    source(l),
+    l.origin ?? '',
+    l.partner ?? '',
+    l.noticeVersion ?? '',
+    l.spamReason ?? '',
   ]);
   return toCsv(header, rows);
 }
 
 const TITLES: Record<LeadKind, string> = { society: 'Society registration requests', career: 'Career applications' };
 
-/** One table per kind (their columns differ), newest last. */
-export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadKind[]): string {
+/** One table per kind (their columns differ), newest last; a spam column when spam is shown. */
+export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadKind[], withSpam = false): string {
   const parts: string[] = [];
   for (const kind of kinds) {
     const mine = leads.filter((l) => l.kind === kind);
@@ -72,9 +118,62 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
       parts.push('  none\n');
       continue;
     }
-    const header = ['id', 'received', ...fields];
-    const rows = mine.map((l) => [String(l.id), formatLocal(l.createdAt), ...fields.map((f) => l.fields[f] ?? '')]);
+    const header = ['id', 'received', ...fields, 'source', ...(withSpam ? ['spam'] : [])];
+    const rows = mine.map((l) => [
+      String(l.id),
+      formatLocal(l.createdAt),
+      ...fields.map((f) => l.fields[f] ?? ''),
+      source(l),
+      ...(withSpam ? [l.spamReason ?? ''] : []),
+    ]);
     parts.push(renderTable(header, rows, kind === 'career' ? 30 : 40));
   }
   return parts.join('\n');
+}
+
+// Counts per source and ISO week.
+
+/** The ISO 8601 week of a local date, e.g. "2026-W47" (weeks start on Monday; week 1 holds the year's first Thursday). */
+export function isoWeek(ms: number): string {
+  const d = new Date(ms);
+  const day = (d.getDay() + 6) % 7; // Monday 0 … Sunday 6
+  const thursday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - day + 3);
+  const year = thursday.getFullYear();
+  const firstThursday = new Date(year, 0, 4);
+  const firstWeekThursday = new Date(year, 0, 4 - ((firstThursday.getDay() + 6) % 7) + 3);
+  const week = 1 + Math.round((thursday.getTime() - firstWeekThursday.getTime()) / (7 * 86_400_000));
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+export interface SourceCount {
+  week: string;
+  source: string;
+  society: number;
+  career: number;
+  total: number;
+}
+
+/** Leads per ISO week and source, weeks oldest first, then the busiest source first. */
+export function countBySource(leads: readonly StoredLead[]): SourceCount[] {
+  const counts = new Map<string, SourceCount>();
+  for (const l of leads) {
+    const week = isoWeek(l.createdAt);
+    const src = source(l);
+    const key = `${week}\u0000${src}`;
+    const c = counts.get(key) ?? { week, source: src, society: 0, career: 0, total: 0 };
+    c[l.kind]++;
+    c.total++;
+    counts.set(key, c);
+  }
+  return [...counts.values()].sort((a, b) => a.week.localeCompare(b.week) || b.total - a.total || a.source.localeCompare(b.source));
+}
+
+export function sourceCountsAsTable(counts: readonly SourceCount[]): string {
+  if (counts.length === 0) return 'Leads per source and week\n  none\n';
+  const rows = counts.map((c) => [c.week, c.source, String(c.society), String(c.career), String(c.total)]);
+  return `Leads per source and week\n${renderTable(['week', 'source', 'society', 'career', 'total'], rows, 60)}`;
+}
+
+export function sourceCountsAsCsv(counts: readonly SourceCount[]): string {
+  return toCsv(['week', 'source', 'society', 'career', 'total'], counts.map((c) => [c.week, c.source, String(c.society), String(c.career), String(c.total)]));
 }

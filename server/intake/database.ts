@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
-/** The intake database: its file, schema migrations, and the group-commit write batcher. */
+/**
+ * The service's two database files, their schema migrations, and the group-commit write
+ * batcher: leads.db (leads, their delivery outbox, used spam-challenge solutions) and
+ * vitals.db (field Web Vitals, kept apart so they can never crowd out a lead).
+ */
 
 export type Db = Database.Database;
 
 export const dbPath = (dataDir: string): string => path.join(dataDir, 'leads.db');
+export const vitalsDbPath = (dataDir: string): string => path.join(dataDir, 'vitals.db');
 
 /**
  * The database schema, as an append-only list: migration N brings the file to
@@ -37,6 +42,54 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX vitals_created ON vitals (created_at);
   `,
+  // 2: each lead's source, notice version and spam flag; the delivery outbox; used
+  // proof-of-work solutions. Field vitals moved to vitals.db (older samples are dropped:
+  // performance numbers, no personal data).
+  `
+  ALTER TABLE leads ADD COLUMN origin TEXT;          -- the Origin header verbatim ('null': a sandboxed frame); NULL when absent
+  ALTER TABLE leads ADD COLUMN partner TEXT;         -- the ?partner= slug, or NULL
+  ALTER TABLE leads ADD COLUMN notice_version TEXT;  -- the X-Notice-Version header (the notice the person was shown), or NULL
+  ALTER TABLE leads ADD COLUMN spam_reason TEXT;     -- NULL: a person; else why it was flagged (never notified)
+
+  CREATE TABLE deliveries (
+    id              INTEGER PRIMARY KEY,
+    lead_id         INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    target          TEXT    NOT NULL,              -- 'webhook <url>' or 'email'
+    status          TEXT    NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER NOT NULL,              -- epoch ms
+    created_at      INTEGER NOT NULL,              -- epoch ms
+    delivered_at    INTEGER,                       -- epoch ms of the recorded success
+    last_error      TEXT,
+    UNIQUE (lead_id, target)
+  );
+  CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+
+  CREATE TABLE used_solutions (
+    signature   TEXT    PRIMARY KEY,               -- of the ALTCHA challenge: each is good for one lead
+    expires_at  INTEGER NOT NULL                   -- epoch ms; purged after
+  ) WITHOUT ROWID;
+  CREATE INDEX used_solutions_expiry ON used_solutions (expires_at);
+
+  DROP TABLE vitals;
+  `,
+];
+
+/** vitals.db, its own append-only list. */
+const VITALS_MIGRATIONS: readonly string[] = [
+  // 1: one row per metric of a beacon.
+  `
+  CREATE TABLE vitals (
+    id              INTEGER PRIMARY KEY,
+    page            TEXT    NOT NULL,              -- a route of the site, or /404
+    name            TEXT    NOT NULL CHECK (name IN ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')),
+    value           REAL    NOT NULL,
+    rating          TEXT,
+    navigation_type TEXT,
+    created_at      INTEGER NOT NULL               -- epoch milliseconds (UTC)
+  );
+  CREATE INDEX vitals_created ON vitals (created_at);
+  `,
 ];
 
 /**
@@ -46,28 +99,41 @@ const MIGRATIONS: readonly string[] = [
  * lose the last few transactions.
  */
 export function openDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
-  // The leads are personal data: a new data folder is readable by the service's user only.
-  if (!options.mustExist) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(dbPath(dataDir), { fileMustExist: options.mustExist ?? false });
+  return open(dbPath(dataDir), MIGRATIONS, options);
+}
+
+/** Opens (creating if needed) vitals.db in `dataDir`, like openDatabase. */
+export function openVitalsDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
+  return open(vitalsDbPath(dataDir), VITALS_MIGRATIONS, options);
+}
+
+function open(file: string, migrations: readonly string[], options: { mustExist?: boolean }): Db {
+  if (!options.mustExist) {
+    // The leads are personal data: a new data folder and file are readable by the service's user only
+    // (SQLite gives the -wal and -shm files the database file's mode).
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
+  const db = new Database(file, { fileMustExist: options.mustExist ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  migrate(db);
+  migrate(db, migrations);
   return db;
 }
 
 /** Applies every migration newer than the file's user_version, each in its own transaction. */
-function migrate(db: Db): void {
+function migrate(db: Db, migrations: readonly string[]): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
+  if (current > migrations.length) {
     throw new Error(
-      `database schema version ${current} is newer than this code knows (${MIGRATIONS.length}); refusing to run`,
+      `database schema version ${current} is newer than this code knows (${migrations.length}); refusing to run`,
     );
   }
-  for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+  for (let version = current + 1; version <= migrations.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version - 1]!);
+      db.exec(migrations[version - 1]!);
       db.pragma(`user_version = ${version}`);
     })();
   }

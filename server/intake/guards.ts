@@ -29,11 +29,12 @@ function pathOf(url: string): string {
 }
 
 /**
- * Which browser origins may call the API: the site's own (same host as the request) and
- * the configured partner origins. `*` in the list allows every origin.
+ * Which browser origins may post: any, unless ALLOWED_ORIGINS lists some; then those, the
+ * site's own (same host as the request), and nothing else ("null" from a sandboxed frame
+ * only when listed). `*` in the list means any.
  */
 export function createOriginPolicy(allowedOrigins: readonly string[]) {
-  const allowAll = allowedOrigins.includes('*');
+  const allowAll = allowedOrigins.length === 0 || allowedOrigins.includes('*');
   const allowed = new Set(allowedOrigins.map((o) => o.toLowerCase()));
 
   return function isAllowed(origin: string, host: string | undefined): boolean {
@@ -52,32 +53,36 @@ export function createOriginPolicy(allowedOrigins: readonly string[]) {
 
 type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
+/** Request headers a page may send besides Content-Type: the proof of work, the notice version, the form's language. */
+export const ALLOWED_REQUEST_HEADERS = 'Content-Type, X-Altcha, X-Notice-Version, Content-Language';
+
 /**
- * CORS for the API context. Allowed origins get their origin echoed in
- * Access-Control-Allow-Origin (preflight: methods POST, header Content-Type, 204);
- * every API answer carries Vary: Origin. A refused origin gets no CORS header and a 403
- * JSON answer for preflights and POSTs, before the body is read, so nothing is stored.
+ * CORS for the API context. Every origin gets its origin echoed in
+ * Access-Control-Allow-Origin (preflight: method POST, the headers above, 204), and every
+ * API answer carries Vary: Origin. When the origin policy refuses an origin, its POST is
+ * answered 403 JSON before the body is read, so nothing is stored, and the CORS headers
+ * stay on that answer so the form can read and show the refusal instead of a network error.
+ * CORS is no defence against scripts (they send any Origin): the proof of work is.
  */
 export async function registerCors(
   app: FastifyInstance,
   isAllowed: OriginPolicy,
   apiPaths: ReadonlySet<string>,
 ): Promise<void> {
-  // origin: true echoes the request's Origin; false adds no CORS header at all.
-  const allow = { origin: true, methods: 'POST', allowedHeaders: 'Content-Type, X-Altcha, X-Notice-Version, Content-Language', maxAge: 600, strictPreflight: false };
-  const deny = { ...allow, origin: false };
   await app.register(cors, {
     hook: 'onRequest',
-    delegator: (req, cb) => {
-      const origin = req.headers.origin;
-      cb(null, origin !== undefined && isAllowed(origin, req.headers.host) ? allow : deny);
-    },
+    origin: true, // echo the request's Origin ("null" included)
+    methods: 'POST',
+    allowedHeaders: ALLOWED_REQUEST_HEADERS,
+    maxAge: 600,
+    strictPreflight: false,
   });
 
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const method = request.method;
-    if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && !isAllowed(origin, request.headers.host)) {
+    if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !isAllowed(origin, request.headers.host)) {
+      request.log.info({ statusCode: 403 }, 'origin refused');
       sendFailure(reply, 403, MESSAGES.originRefused);
       return;
     }

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
+import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
+import { readLeadSource, type LeadSource } from './lead-source.ts';
+import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
 import {
   EMAIL_PATTERN,
   type FieldName,
@@ -104,30 +107,60 @@ function dedupeKey(kind: LeadKind, fields: LeadFields): string {
 
 // Storage.
 
+export interface SaveResult {
+  leadId: number;
+  duplicate: boolean;
+  spam: SpamReason | null;
+  /** Deliveries queued for this lead (none for a duplicate or spam). */
+  queued: number;
+}
+
 /**
- * Writes leads. `save` checks for a recent identical submission and inserts inside one
- * transaction (the batcher's), and resolves only after that transaction has committed,
- * so a success answer always means the lead is in the file.
+ * Writes leads. `save` runs in one transaction (the batcher's), and resolves only after
+ * it has committed, so a success answer always means the lead is in the file: it marks
+ * the proof-of-work solution used (a reused one makes the lead spam), looks for a recent
+ * identical submission, inserts the lead with its source, and queues one delivery per
+ * target unless the lead is spam.
  */
-export function createLeadStore(db: Db, batcher: WriteBatcher, now: () => number = Date.now) {
-  const findRecent = db.prepare<[string, number], { id: number }>(
-    'SELECT id FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+export function createLeadStore(
+  db: Db,
+  batcher: WriteBatcher,
+  delivery: { outbox: Outbox; targets: readonly string[] },
+  now: () => number = Date.now,
+) {
+  // A person's submission repeats only a person's; a flagged one repeats any.
+  const findRecent = db.prepare<[string, number], { id: number; spam_reason: string | null }>(
+    'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? AND spam_reason IS NULL ORDER BY created_at DESC LIMIT 1',
   );
-  const insert = db.prepare<[string, number, string, string]>(
-    'INSERT INTO leads (kind, created_at, dedupe_key, fields) VALUES (?, ?, ?, ?)',
+  const findRecentAny = db.prepare<[string, number], { id: number; spam_reason: string | null }>(
+    'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
+  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null]>(
+    'INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
+  const forgetExpired = db.prepare<[number]>('DELETE FROM used_solutions WHERE expires_at < ?');
 
   return {
-    save(kind: LeadKind, fields: LeadFields): Promise<{ leadId: number; duplicate: boolean }> {
+    save(kind: LeadKind, fields: LeadFields, source: LeadSource, check: SolutionCheck): Promise<SaveResult> {
       const key = dedupeKey(kind, fields);
       const json = JSON.stringify(fields);
       return batcher.run(() => {
         const at = now();
-        const existing = findRecent.get(key, at - DEDUPE_WINDOW_MS);
-        if (existing) return { leadId: existing.id, duplicate: true };
-        const info = insert.run(kind, at, key, json);
-        return { leadId: Number(info.lastInsertRowid), duplicate: false };
+        let spam = check.spam;
+        if (check.solution && useSolution.run(check.solution.signature, check.solution.expiresAt).changes === 0) spam = 'reused-solution';
+        const existing = (spam ? findRecentAny : findRecent).get(key, at - DEDUPE_WINDOW_MS);
+        if (existing) return { leadId: existing.id, duplicate: true, spam, queued: 0 };
+        const info = insert.run(kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam);
+        const leadId = Number(info.lastInsertRowid);
+        const targets = spam ? [] : delivery.targets;
+        delivery.outbox.enqueue(leadId, targets, at);
+        return { leadId, duplicate: false, spam, queued: targets.length };
       });
+    },
+    /** Forgets used solutions whose challenge has expired (an expired one is refused anyway). */
+    forgetExpiredSolutions(): Promise<number> {
+      return batcher.run(() => forgetExpired.run(now()).changes);
     },
   };
 }
@@ -143,19 +176,34 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: stri
 
 /**
  * POST /addSocietyQuery and POST /addQuery: application/json only (the API context has
- * no other body parser), validated, then stored synchronously before answering.
+ * no other body parser), validated, then stored synchronously before answering. The
+ * source (Origin, ?partner=, X-Notice-Version) and the proof of work (X-Altcha) travel
+ * outside the body. A lead without a valid, unused solution is stored flagged as spam and
+ * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
  */
-export function registerLeadRoutes(app: FastifyInstance, store: LeadStore): void {
+export function registerLeadRoutes(
+  app: FastifyInstance,
+  store: LeadStore,
+  options: { spam: SpamChallenge | undefined; onQueued: () => void },
+): void {
+  const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
+      const source = readLeadSource(request.headers, request.query);
+      if (!source.ok) {
+        request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: partner id');
+        return sendFailure(reply, 400, MESSAGES.invalidPartner);
+      }
       const parsed = LEAD_SCHEMAS[route.kind].safeParse(request.body);
       if (!parsed.success) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
         return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
       }
-      const { leadId, duplicate } = await store.save(route.kind, parsed.data);
-      request.log.info({ kind: route.kind, leadId, duplicate }, 'lead stored');
+      const check = options.spam ? await options.spam.check(request.headers[SOLUTION_HEADER]) : noCheck;
+      const { leadId, duplicate, spam, queued } = await store.save(route.kind, parsed.data, source.source, check);
+      request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
+      if (queued) options.onQueued();
       return reply.code(200).type('application/json; charset=utf-8').send(route.success);
     });
   }

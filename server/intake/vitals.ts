@@ -1,10 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile } from '../../scripts/paths.ts';
+import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import { sendFailure } from './guards.ts';
 import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
-/** Field Web Vitals: the beacon's schema, storage, and POST /vitals. */
+/**
+ * Field Web Vitals: the beacon's schema, storage in vitals.db (its own file, a daily cap
+ * and a retention period, so vitals can never crowd out a lead), and POST /vitals.
+ */
 
 export const VITALS_PATH = '/vitals';
 
@@ -13,7 +20,24 @@ export const VITALS_PATH = '/vitals';
 export const METRIC_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 const MAX_METRIC_VALUE = 600_000;
 
-const PAGE = /^\/[^\s\u0000-\u001f\u007f]*$/;
+/**
+ * The pages a beacon may name: the built site's routes (dist/build-meta.json), else the
+ * page files under pages/, plus /404.
+ */
+export function siteRoutes(distDir: string): Set<string> {
+  let routes: string[];
+  try {
+    routes = (JSON.parse(fs.readFileSync(path.join(distDir, 'build-meta.json'), 'utf8')) as BuildMeta).routes;
+  } catch {
+    routes = (fs.readdirSync(pagesDir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.html') && !f.split(path.sep).includes('partials'))
+      .map(routeOfPageFile);
+  }
+  return new Set([...routes, NOT_FOUND_ROUTE]);
+}
+
+/** The path only (a query string or fragment could carry personal data), without a trailing slash. */
+const pathOfPage = (page: string): string => page.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/';
 
 const metricSchema = z.strictObject({
   name: z.enum(METRIC_NAMES),
@@ -23,39 +47,81 @@ const metricSchema = z.strictObject({
   navigationType: z.string().max(40).optional(),
 });
 
-const vitalsSchema = z.strictObject({
-  // The path only: a query string or fragment could carry personal data, so it is dropped.
-  page: z
-    .string()
-    .max(200)
-    .regex(PAGE)
-    .transform((p) => p.replace(/[?#].*$/, '') || '/'),
-  metrics: z.array(metricSchema).min(1).max(10),
-});
+const vitalsSchema = (routes: ReadonlySet<string>) =>
+  z.strictObject({
+    page: z
+      .string()
+      .max(200)
+      .transform(pathOfPage)
+      .refine((p) => routes.has(p), 'not a page of this site'),
+    metrics: z.array(metricSchema).min(1).max(10),
+  });
 
-type VitalsBeacon = z.output<typeof vitalsSchema>;
+type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
 
 /** A short description of the first problem, for the 400 answer (never echoes values). */
 function describeVitalsError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid body.';
   const where = issue.path.length ? issue.path.join('.') : 'body';
-  return `${where}: ${issue.code.replace(/_/g, ' ')}.`;
+  return `${where}: ${issue.code === 'custom' ? issue.message : issue.code.replace(/_/g, ' ')}.`;
 }
 
-/** Writes one beacon's metrics as rows of the vitals table (in the batcher's transaction). */
-export function createVitalsStore(db: Db, batcher: WriteBatcher, now: () => number = Date.now) {
+const DAY_MS = 86_400_000;
+
+/**
+ * Writes one beacon's metrics as rows of vitals.db (in its own batcher's transaction), at
+ * most `dailyCap` rows per UTC day: past the cap a beacon is dropped (and answered as
+ * usual). `purge` deletes samples older than the retention period.
+ */
+export function createVitalsStore(
+  db: Db,
+  batcher: WriteBatcher,
+  limits: { dailyCap: number; retentionDays: number },
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+) {
   const insert = db.prepare<[string, string, number, string | null, string | null, number]>(
     'INSERT INTO vitals (page, name, value, rating, navigation_type, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const write = (beacon: VitalsBeacon): number => {
-    const at = now();
-    for (const m of beacon.metrics) {
-      insert.run(beacon.page, m.name, m.value, m.rating ?? null, m.navigationType?.slice(0, 40) ?? null, at);
+  const countSince = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM vitals WHERE created_at >= ?');
+  const deleteBefore = db.prepare<[number]>('DELETE FROM vitals WHERE created_at < ?');
+  let day = -1;
+  let storedToday = 0;
+
+  /** Reserves room for `n` samples today; false when the day's cap is reached. */
+  function reserve(at: number, n: number): boolean {
+    const today = Math.floor(at / DAY_MS);
+    if (today !== day) {
+      day = today;
+      storedToday = countSince.get(today * DAY_MS)!.n;
     }
-    return beacon.metrics.length;
+    if (storedToday + n > limits.dailyCap) {
+      if (storedToday < limits.dailyCap + 1) log.warn({ dailyCap: limits.dailyCap }, 'vitals: daily cap reached, dropping beacons until tomorrow (UTC)');
+      storedToday = Math.max(storedToday, limits.dailyCap + 1); // warn once a day
+      return false;
+    }
+    storedToday += n;
+    return true;
+  }
+
+  return {
+    /** Resolves with the number of samples stored (0 when the day's cap is reached). */
+    async save(beacon: VitalsBeacon): Promise<number> {
+      const at = now();
+      if (!reserve(at, beacon.metrics.length)) return 0;
+      return batcher.run(() => {
+        for (const m of beacon.metrics) {
+          insert.run(beacon.page, m.name, m.value, m.rating ?? null, m.navigationType?.slice(0, 40) ?? null, at);
+        }
+        return beacon.metrics.length;
+      });
+    },
+    /** Deletes samples past the retention period; resolves with how many. */
+    purge(): Promise<number> {
+      return batcher.run(() => deleteBefore.run(now() - limits.retentionDays * DAY_MS).changes);
+    },
   };
-  return { save: (beacon: VitalsBeacon): Promise<number> => batcher.run(() => write(beacon)) };
 }
 
 type VitalsStore = ReturnType<typeof createVitalsStore>;
@@ -69,8 +135,10 @@ type VitalsStore = ReturnType<typeof createVitalsStore>;
 export async function registerVitalsRoutes(
   app: FastifyInstance,
   store: VitalsStore,
+  routes: ReadonlySet<string>,
   limits: { max: number; timeWindow: number },
 ): Promise<void> {
+  const schema = vitalsSchema(routes);
   await app.register(async (vitals) => {
     vitals.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => {
       done(null, body);
@@ -86,7 +154,7 @@ export async function registerVitalsRoutes(
           return sendFailure(reply, 400, MESSAGES.invalidJson);
         }
       }
-      const parsed = vitalsSchema.safeParse(body);
+      const parsed = schema.safeParse(body);
       if (!parsed.success) return sendFailure(reply, 400, MESSAGES.invalidVitals(describeVitalsError(parsed.error)));
       await store.save(parsed.data);
       return reply.code(204).send();

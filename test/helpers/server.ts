@@ -16,7 +16,7 @@ import { afterAll } from 'vitest';
 import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { dbPath } from '../../server/intake/database.ts';
+import { dbPath, vitalsDbPath } from '../../server/intake/database.ts';
 
 export const ROOT = repoRoot;
 
@@ -152,9 +152,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   return { url, dataDir, child, kill, stop, output: () => output };
 }
 
-/** Reads the database of a data folder (read-only); throws when it is missing or the query fails. */
-export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(dbPath(dataDir), { readonly: true, fileMustExist: true });
+/** Reads leads.db (or vitals.db) of a data folder (read-only); throws when it is missing or the query fails. */
+export function readDb<T>(dataDir: string, read: (db: Database.Database) => T, file: 'leads.db' | 'vitals.db' = 'leads.db'): T {
+  const db = new Database(file === 'leads.db' ? dbPath(dataDir) : vitalsDbPath(dataDir), { readonly: true, fileMustExist: true });
   try {
     return read(db);
   } finally {
@@ -162,8 +162,8 @@ export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): 
   }
 }
 
-export const countRows = (dataDir: string, table: 'leads' | 'vitals'): number =>
-  readDb(dataDir, (db) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
+export const countRows = (dataDir: string, table: 'leads' | 'deliveries' | 'vitals'): number =>
+  readDb(dataDir, (db) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n, table === 'vitals' ? 'vitals.db' : 'leads.db');
 
 /** The stored leads, oldest first; throws when the database cannot be read. */
 export const storedLeads = (dataDir: string): { id: number; kind: string; fields: Record<string, string> }[] =>

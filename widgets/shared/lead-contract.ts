@@ -124,7 +124,10 @@ export const MESSAGES = {
   tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
   unsupportedType: 'Please send the form as JSON (Content-Type: application/json).',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  originRefused: 'This website is not allowed to send forms to this service.',
+  originRefused:
+    'This website is not set up to send registrations to us, so your details were not sent. Please contact the society or the website owner directly.',
+  invalidPartner:
+    'The partner id of this form is not valid (1 to 40 lowercase letters, digits or hyphens). Please tell the website owner.',
   notFound: 'There is nothing to submit at this address.',
   methodNotAllowed: 'This address only accepts POST requests.',
   /** How the messages below name each field ("City is required."); the forms show their own labels. */

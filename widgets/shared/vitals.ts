@@ -18,6 +18,10 @@ const endpoint =
   (typeof __SITE_VITALS_ENDPOINT__ == 'string' && __SITE_VITALS_ENDPOINT__) ||
   (typeof __SITE_API_BASE__ == 'string' && __SITE_API_BASE__ ? __SITE_API_BASE__ : location.origin) + '/vitals';
 
+// The 404 page answers any unknown address; it reports as /404 (the intake takes the site's routes only).
+const navigation = performance.getEntriesByType('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
+const page = navigation?.responseStatus == 404 ? '/404' : location.pathname;
+
 function flush(): void {
   try {
     // Only the fields the intake accepts, and values in its range [0, 600000).
@@ -25,7 +29,7 @@ function flush(): void {
       .filter((m) => m.value >= 0 && m.value < 6e5)
       .map(({ name, value, rating, id, navigationType }) => ({ name, value, rating, id, navigationType }));
     queue.clear();
-    if (metrics.length) navigator.sendBeacon(endpoint, JSON.stringify({ page: location.pathname, metrics }));
+    if (metrics.length) navigator.sendBeacon(endpoint, JSON.stringify({ page, metrics }));
   } catch {
     /* reporting must never break the page */
   }

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LeadEvent } from './lead-event.ts';
+import type { DueDelivery, Outbox } from './outbox.ts';
+import { errorText, type DeliveryTarget } from './target.ts';
+
+export interface DeliveryWorkerOptions {
+  outbox: Outbox;
+  readLead: (leadId: number) => LeadEvent | undefined;
+  targets: readonly DeliveryTarget[];
+  /** Runs a write in the service's group commit (the write batcher), resolving after the commit. */
+  write: <T>(work: () => T) => Promise<T>;
+  retryBaseMs: number;
+  log: FastifyBaseLogger;
+  /** Sends at the same time, at most (1 while submissions keep arriving). */
+  concurrency?: number;
+  /** Longest sleep between looks at the outbox (a redelivery queued by the CLI is picked up within it). */
+  pollMs?: number;
+  now?: () => number;
+}
+
+const READ_AHEAD = 64;
+const BUSY_WINDOW_MS = 250;
+
+/**
+ * Sends queued deliveries off the request path, inside the service process. A pending
+ * delivery whose time has come is sent, and its outcome is recorded before it can be
+ * picked again. Starting on an existing database resumes whatever is pending.
+ * A send cut short by shutdown is not recorded and is sent again after the restart (the
+ * receiver drops the repeat by its idempotency key).
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions) {
+  const { outbox, readLead, write, retryBaseMs, log } = options;
+  const concurrency = options.concurrency ?? 8;
+  const pollMs = options.pollMs ?? 1000;
+  const now = options.now ?? Date.now;
+  const targets = new Map(options.targets.map((t) => [t.key, t]));
+  const inFlight = new Map<number, Promise<void>>();
+  /** Due deliveries read ahead (one query per batch, not per send), oldest first. */
+  let readAhead: DueDelivery[] = [];
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let pumpQueued = false;
+  let started = false;
+
+  // Requests come first: while submissions keep arriving (one in the last 250 ms),
+  // deliveries trickle one at a time, and catch up at full speed once the burst is over.
+  let lastRequestAt = -Infinity;
+  const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
+
+  async function deliver(delivery: DueDelivery): Promise<void> {
+    const lead = readLead(delivery.leadId);
+    if (!lead) return; // erased meanwhile: its deliveries went with it
+    const target = targets.get(delivery.target);
+    const kind = delivery.target.split(' ')[0];
+    try {
+      if (!target) throw new Error('this target is no longer configured');
+      await target.send(lead, stopping.signal);
+    } catch (error) {
+      if (stopping.signal.aborted) return;
+      const message = errorText(error);
+      const status = await write(() => outbox.recordFailure(delivery, message, now(), retryBaseMs));
+      log.warn({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message }, 'delivery failed');
+      return;
+    }
+    await write(() => outbox.recordSuccess(delivery.id, now()));
+    log.info({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind }, 'lead delivered');
+  }
+
+  function pump(): void {
+    pumpQueued = false;
+    if (!started) return;
+    clearTimeout(timer);
+    let wait = pollMs;
+    try {
+      const free = allowedNow() - inFlight.size;
+      if (free > 0) {
+        if (readAhead.length === 0) readAhead = outbox.due(now(), READ_AHEAD).filter((d) => !inFlight.has(d.id));
+        for (const delivery of readAhead.splice(0, free)) {
+          const sending = deliver(delivery)
+            .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
+            .finally(() => {
+              inFlight.delete(delivery.id);
+              pumpSoon();
+            });
+          inFlight.set(delivery.id, sending);
+        }
+      }
+      // With sends in flight, their completions pump again; otherwise sleep until the next is due.
+      if (inFlight.size === 0 && readAhead.length === 0) {
+        const next = outbox.nextDueAt();
+        if (next !== undefined) wait = Math.max(0, Math.min(pollMs, next - now()));
+      }
+    } catch (error) {
+      log.error({ error: errorText(error) }, 'outbox not readable');
+    }
+    timer = setTimeout(pump, wait);
+    timer.unref();
+  }
+
+  function pumpSoon(): void {
+    if (pumpQueued || stopping.signal.aborted || !started) return;
+    pumpQueued = true;
+    setImmediate(pump);
+  }
+
+  return {
+    start(): void {
+      if (started) return;
+      started = true;
+      pumpSoon();
+    },
+    /** A lead was just queued: look now rather than at the next poll. */
+    nudge: pumpSoon,
+    /** A request to the API arrived (deliveries slow down while they keep coming). */
+    requestSeen(): void {
+      lastRequestAt = now();
+    },
+    /** Stops taking deliveries; waits up to `graceMs` for sends in flight, then aborts them. */
+    async stop(graceMs = 3000): Promise<void> {
+      started = false;
+      clearTimeout(timer);
+      const pending = [...inFlight.values()];
+      if (pending.length) {
+        let force: NodeJS.Timeout | undefined;
+        await Promise.race([Promise.allSettled(pending), new Promise((r) => (force = setTimeout(r, graceMs)))]);
+        clearTimeout(force);
+      }
+      stopping.abort();
+      for (const target of targets.values()) target.close();
+    },
+    /** Deliveries being sent right now. */
+    get inFlight(): number {
+      return inFlight.size;
+    },
+  };
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,0 +1,85 @@
+/**
+ * A real webhook receiver for the tests: plain node:http on 127.0.0.1 that verifies every
+ * request's Standard Webhooks signature with the `standardwebhooks` package. It can fail
+ * the first N attempts of each message (503), or hold requests without answering.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/** A fresh signing secret in the Standard Webhooks format. */
+export const webhookSecret = (): string => `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
+
+export interface ReceivedWebhook {
+  id: string;
+  timestamp: string;
+  body: { type: string; timestamp: string; data: { id: number; kind: string; createdAt: string; source: { origin: string | null; partner: string | null }; fields: Record<string, string> } };
+}
+
+export async function startWebhookReceiver(secret: string, options: { failFirst?: number } = {}) {
+  const verifier = new Webhook(secret);
+  /** Requests answered 2xx, in order. */
+  const accepted: ReceivedWebhook[] = [];
+  /** Every request whose signature verified, answered or not. */
+  const attempts = new Map<string, number>();
+  const badSignatures: string[] = [];
+  let mode: 'answer' | 'hang' = 'answer';
+  let failFirst = options.failFirst ?? 0;
+  const held: http.ServerResponse[] = [];
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: ReceivedWebhook['body'];
+      try {
+        body = verifier.verify(raw, req.headers as Record<string, string>) as ReceivedWebhook['body'];
+      } catch (error) {
+        badSignatures.push((error as Error).message);
+        res.writeHead(401).end();
+        return;
+      }
+      const id = String(req.headers['webhook-id']);
+      const n = (attempts.get(id) ?? 0) + 1;
+      attempts.set(id, n);
+      if (mode === 'hang') {
+        held.push(res);
+        return;
+      }
+      if (n <= failFirst) {
+        res.writeHead(503).end('try later');
+        return;
+      }
+      accepted.push({ id, timestamp: String(req.headers['webhook-timestamp']), body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/hooks/leads`,
+    accepted,
+    attempts,
+    badSignatures,
+    /** Accepted deliveries per webhook-id. */
+    acceptedPerId(): Map<string, number> {
+      const counts = new Map<string, number>();
+      for (const a of accepted) counts.set(a.id, (counts.get(a.id) ?? 0) + 1);
+      return counts;
+    },
+    /** 'hang': take requests and never answer them (a receiver that stalls). */
+    setMode(next: 'answer' | 'hang', nextFailFirst = 0) {
+      mode = next;
+      failFirst = nextFailFirst;
+    },
+    held,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
