@@ -9,13 +9,14 @@ import { loadServerConfig } from '../server/config.ts';
 import { dbPath, openDatabase } from '../server/intake/database.ts';
 import { endOfDay, startOfDay } from '../server/intake/report/dates.ts';
 import { leadsAsCsv, leadsAsJson, leadsAsTable } from '../server/intake/report/lead-format.ts';
+import { terminalSafe } from '../server/intake/report/terminal-safe.ts';
 import { listLeads, type StoredLead } from '../server/intake/report/lead-query.ts';
 import type { LeadKind } from '../server/intake/leads.ts';
 
 const usage = 'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--data-dir DIR] [--bom]';
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n${usage}\n`);
+  process.stderr.write(`${terminalSafe(message)}\n${usage}\n`);
   process.exit(2);
 }
 

@@ -8,13 +8,14 @@ import { parseArgs } from 'node:util';
 import { loadServerConfig } from '../server/config.ts';
 import { dbPath, openDatabase } from '../server/intake/database.ts';
 import { endOfDay, formatLocal, startOfDay } from '../server/intake/report/dates.ts';
+import { terminalSafe, terminalSafeJson } from '../server/intake/report/terminal-safe.ts';
 import { renderTable } from '../server/intake/report/text-table.ts';
 import { summariseVitals, type VitalsSummary } from '../server/intake/report/vitals-query.ts';
 
 const usage = 'usage: npm run vitals -- [--days N | --since YYYY-MM-DD [--until YYYY-MM-DD]] [--data-dir DIR] [--json]';
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n${usage}\n`);
+  process.stderr.write(`${terminalSafe(message)}\n${usage}\n`);
   process.exit(2);
 }
 
@@ -68,7 +69,7 @@ if (fs.existsSync(dbPath(dataDir))) {
 }
 
 if (values.json) {
-  process.stdout.write(JSON.stringify({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }, null, 2) + '\n');
+  process.stdout.write(terminalSafeJson({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }) + '\n');
 } else {
   process.stdout.write(`Web vitals, p75 per page, ${formatLocal(since)} to ${formatLocal(until)}\n`);
   if (summary.length === 0) process.stdout.write('  no samples in this period\n');

@@ -1,10 +1,13 @@
+import { terminalSafeMultiline } from './terminal-safe.ts';
+
 /**
  * RFC 4180 CSV: CRLF line ends, a field quoted when it holds a comma, quote, CR or LF,
  * quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
  * or CR) get a leading single quote, so opening the export never executes anything.
+ * Terminal controls are escaped visibly (terminal-safe.ts): the CSV is also read on screen.
  */
 export function csvCell(value: string): string {
-  let v = value;
+  let v = terminalSafeMultiline(value);
   if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }

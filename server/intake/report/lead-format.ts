@@ -2,6 +2,7 @@ import { FIELD_ORDER, type LeadKind } from '../leads.ts';
 import { toCsv } from './csv.ts';
 import { formatLocal } from './dates.ts';
 import type { StoredLead } from './lead-query.ts';
+import { terminalSafeJson } from './terminal-safe.ts';
 import { renderTable } from './text-table.ts';
 
 /** The three output formats of `npm run leads`. */
@@ -10,7 +11,7 @@ const ALL_FIELDS = [...new Set([...FIELD_ORDER.society, ...FIELD_ORDER.career])]
 
 export function leadsAsJson(leads: readonly StoredLead[]): string {
   const out = leads.map((l) => ({ id: l.id, kind: l.kind, createdAt: new Date(l.createdAt).toISOString(), ...l.fields }));
-  return JSON.stringify(out, null, 2) + '\n';
+  return terminalSafeJson(out) + '\n';
 }
 
 /** One CSV for both kinds: the union of the fields, empty where a kind has none. */

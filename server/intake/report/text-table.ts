@@ -1,4 +1,5 @@
 /** A plain-text table for the terminal, sized by what a terminal shows (graphemes; wide CJK counts 2). */
+import { terminalSafe } from './terminal-safe.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
@@ -31,7 +32,7 @@ export function truncate(text: string, max: number): string {
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], maxCell = 40): string {
-  const cells = [header, ...rows].map((row) => row.map((c) => truncate(c, maxCell)));
+  const cells = [header, ...rows].map((row) => row.map((c) => truncate(terminalSafe(c), maxCell)));
   const widths = header.map((_, i) => Math.max(...cells.map((row) => displayWidth(row[i] ?? ''))));
   const line = (row: string[]) => row.map((c, i) => pad(c, widths[i]!)).join('  ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
