@@ -16,14 +16,16 @@ export interface SiteConfig {
   playStoreUrl: string;
   social: { facebook: string; instagram: string; linkedin: string; x: string; youtube: string };
   contact: { email: string; phone: string; phoneHref: string; address: string };
+  /** The Grievance Officer named in the privacy notice (DPDP Act 2023, s. 8(10) and the Rules). */
+  grievanceOfficer: { name: string; email: string; phone: string; phoneHref: string };
 }
 
-const env = (name: string, fallback: string): string => {
-  const value = process.env[name];
-  return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
-};
-
-export function loadSiteConfig(): SiteConfig {
+export function loadSiteConfig(vars: Record<string, string | undefined> = process.env): SiteConfig {
+  const env = (name: string, fallback: string): string => {
+    const value = vars[name];
+    return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
+  };
+  const telHref = (phone: string) => phone.replace(/[^\d+]/g, '');
   return {
     brandName: env('SITE_NAME', 'SocietyDesk'),
     tagline: env('SITE_TAGLINE', 'Free society management and security app'),
@@ -43,8 +45,14 @@ export function loadSiteConfig(): SiteConfig {
     contact: {
       email: env('CONTACT_EMAIL', 'hello@societydesk.example'),
       phone: env('CONTACT_PHONE', '+91 11 4000 0000'),
-      phoneHref: env('CONTACT_PHONE', '+91 11 4000 0000').replace(/[^\d+]/g, ''),
+      phoneHref: telHref(env('CONTACT_PHONE', '+91 11 4000 0000')),
       address: env('CONTACT_ADDRESS', 'New Delhi, India'),
+    },
+    grievanceOfficer: {
+      name: env('GRIEVANCE_OFFICER_NAME', 'Asha Verma'),
+      email: env('GRIEVANCE_OFFICER_EMAIL', 'grievance@societydesk.example'),
+      phone: env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001'),
+      phoneHref: telHref(env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001')),
     },
   };
 }

@@ -40,7 +40,7 @@ const meta: BuildMeta = {
   routes: publicRoutes(),
 };
 fs.writeFileSync(path.join(dist, 'build-meta.json'), JSON.stringify(meta, null, 2) + '\n');
-fs.writeFileSync(path.join(dist, '_headers'), headersFile(meta));
+fs.writeFileSync(path.join(dist, '_headers'), headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }));
 
 const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/;
 let count = 0;
