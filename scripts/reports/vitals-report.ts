@@ -1,9 +1,10 @@
-import type { Db } from '../database.ts';
-import { METRIC_NAMES } from '../vitals.ts';
-import { percentile } from './percentile.ts';
+/** `npm run vitals`: the 75th percentile of each metric per page, rated by Google's thresholds. */
+import type { Db } from '../../server/intake/database.ts';
+import { METRIC_NAMES } from '../../server/intake/vitals.ts';
+import { renderTable } from './output.ts';
 
 /** Google's "good" / "poor" boundaries per metric (ms, CLS unitless). */
-export const THRESHOLDS: Record<string, [good: number, poor: number]> = {
+const THRESHOLDS: Record<string, [good: number, poor: number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],
   CLS: [0.1, 0.25],
@@ -19,9 +20,17 @@ export interface VitalsSummary {
   rating: 'good' | 'needs-improvement' | 'poor';
 }
 
-export function rate(metric: string, value: number): VitalsSummary['rating'] {
+function rate(metric: string, value: number): VitalsSummary['rating'] {
   const [good, poor] = THRESHOLDS[metric] ?? [Infinity, Infinity];
   return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
+}
+
+/** The p-th percentile (0–100) by the nearest-rank method, as CrUX-style p75 reports use. */
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
 }
 
 /** p75 and sample count per page and metric, for samples with since <= created_at < until. */
@@ -44,4 +53,14 @@ export function summariseVitals(db: Db, since: number, until: number): VitalsSum
       return { page, metric, p75, samples: values.length, rating: rate(metric, p75) };
     })
     .sort((a, b) => a.page.localeCompare(b.page) || order(a.metric) - order(b.metric));
+}
+
+/** The summary as a terminal table: CLS unitless to three places, the others in whole ms. */
+export function vitalsAsTable(summary: readonly VitalsSummary[]): string {
+  const value = (s: VitalsSummary) => (s.metric === 'CLS' ? s.p75.toFixed(3) : `${Math.round(s.p75)} ms`);
+  return renderTable(
+    ['page', 'metric', 'p75', 'samples', 'rating'],
+    summary.map((s) => [s.page, s.metric, value(s), String(s.samples), s.rating]),
+    60,
+  );
 }

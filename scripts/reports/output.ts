@@ -1,0 +1,65 @@
+/** The report CLIs' output: plain-text tables, RFC 4180 CSV, local times; all terminal-safe (terminal-safe.ts). */
+import { terminalSafe, terminalSafeMultiline } from './terminal-safe.ts';
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
+
+function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** Columns a terminal uses for the text: graphemes, wide CJK counts 2. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const g of graphemes(text)) width += WIDE.test(g) ? 2 : 1;
+  return width;
+}
+
+/** Cuts to `max` columns with an ellipsis; newlines and tabs become spaces. */
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (displayWidth(flat) <= max) return flat;
+  let out = '';
+  let width = 0;
+  for (const g of graphemes(flat)) {
+    const w = WIDE.test(g) ? 2 : 1;
+    if (width + w > max - 1) break;
+    out += g;
+    width += w;
+  }
+  return `${out}…`;
+}
+
+const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+
+/** A plain-text table for the terminal, cells cut to `maxCell` columns. */
+export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], maxCell = 40): string {
+  const cells = [header, ...rows].map((row) => row.map((c) => truncate(terminalSafe(c), maxCell)));
+  const widths = header.map((_, i) => Math.max(...cells.map((row) => displayWidth(row[i] ?? ''))));
+  const line = (row: string[]) => row.map((c, i) => pad(c, widths[i]!)).join('  ').trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n') + '\n';
+}
+
+/**
+ * RFC 4180 CSV: CRLF line ends, a field quoted when it holds a comma, quote, CR or LF,
+ * quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
+ * or CR) get a leading single quote, so opening the export never executes anything.
+ * Terminal controls are escaped visibly: the CSV is read on screen too.
+ */
+function csvCell(value: string): string {
+  let v = terminalSafeMultiline(value);
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A timestamp as local "YYYY-MM-DD HH:MM". */
+export function formatLocal(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
