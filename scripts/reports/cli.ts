@@ -1,7 +1,7 @@
 /** What the report CLIs (`npm run leads`, `npm run vitals`) share: arguments, day arguments, the database. */
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Db, dbPath, openDatabase } from '../../server/intake/database.ts';
+import { DatabaseOpenError, type Db, dbPath, openReadOnly } from '../../server/intake/database.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -59,12 +59,21 @@ export function endOfDay(text: string): number {
 }
 
 /**
- * Reads the intake database of `dataDir` and closes it; undefined when no database
- * exists there yet (nothing has been submitted).
+ * Reads the intake database of `dataDir` through a read-only connection and closes it;
+ * undefined when no database exists there yet (nothing has been submitted). A database
+ * that can't be read (or whose schema differs from this code's) stops the command with
+ * exit code 1 and a message naming the file.
  */
 export function readDatabase<T>(dataDir: string, read: (db: Db) => T): T | undefined {
   if (!fs.existsSync(dbPath(dataDir))) return undefined;
-  const db = openDatabase(dataDir, { mustExist: true });
+  let db: Db;
+  try {
+    db = openReadOnly(dataDir);
+  } catch (error) {
+    if (!(error instanceof DatabaseOpenError)) throw error;
+    process.stderr.write(`${terminalSafe(error.message)}\n`);
+    process.exit(1);
+  }
   try {
     return read(db);
   } finally {

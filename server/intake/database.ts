@@ -41,6 +41,39 @@ const MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** The schema version this code reads and writes: the number of migrations. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** A database that can't be opened, or whose schema this code doesn't know: the message names the file. */
+export class DatabaseOpenError extends Error {}
+
+function openFile(file: string, options: Database.Options): Db {
+  try {
+    return new Database(file, options);
+  } catch (error) {
+    const e = error as { code?: string; message: string };
+    throw new DatabaseOpenError(`cannot open the database ${file}: ${e.code ? `${e.code}: ` : ''}${e.message}`);
+  }
+}
+
+/**
+ * Opens an existing database for reading only, as the report CLIs do: it never creates,
+ * writes or migrates the file, and refuses a schema version other than this code's,
+ * saying which way it differs and what to do.
+ */
+export function openReadOnly(dataDir: string): Db {
+  const file = dbPath(dataDir);
+  const db = openFile(file, { readonly: true, fileMustExist: true });
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return db;
+  db.close();
+  throw new DatabaseOpenError(
+    version < SCHEMA_VERSION
+      ? `${file}: schema version ${version} is older than this tool reads (${SCHEMA_VERSION}). Start the service once (npm run serve) to upgrade it; reports never change the database.`
+      : `${file}: schema version ${version} is newer than this tool knows (${SCHEMA_VERSION}). Update this checkout to the release that wrote it.`,
+  );
+}
+
 /**
  * Opens (creating if needed) the intake database in `dataDir` and brings its schema
  * up to date. WAL with synchronous=NORMAL: a commit survives a crash of this process
@@ -50,7 +83,7 @@ const MIGRATIONS: readonly string[] = [
 export function openDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
   // The leads are personal data: a new data folder is readable by the service's user only.
   if (!options.mustExist) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(dbPath(dataDir), { fileMustExist: options.mustExist ?? false });
+  const db = openFile(dbPath(dataDir), { fileMustExist: options.mustExist ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
