@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 
 /** The intake database: its file, schema migrations, and the group-commit write batcher. */
 
@@ -81,8 +81,11 @@ export function openReadOnly(dataDir: string): Db {
  * lose the last few transactions.
  */
 export function openDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
-  // The leads are personal data: a new data folder is readable by the service's user only.
-  if (!options.mustExist) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // The leads are personal data: the folder and every file in it are the service user's alone.
+  if (!options.mustExist) {
+    preparePrivateDataDir(dataDir);
+    ensurePrivateFile(dbPath(dataDir));
+  }
   const db = openFile(dbPath(dataDir), { fileMustExist: options.mustExist ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
