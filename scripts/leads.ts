@@ -4,7 +4,7 @@
  * Lists the stored leads. Dates are local days; --until includes that whole day.
  */
 import { dbPath } from '../server/intake/database.ts';
-import type { LeadKind } from '../server/intake/leads.ts';
+import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, readDatabase, startOfDay } from './reports/cli.ts';
 import { leadsAsCsv, leadsAsJson, leadsAsTable, listLeads } from './reports/leads-report.ts';

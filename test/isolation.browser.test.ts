@@ -87,7 +87,7 @@ describe('isolation from the host page', () => {
     style.textContent = hostile;
     document.head.append(style);
     const host = mount(`<society-registration api-base="${stub('success').apiBase}"></society-registration>`);
-    fillAll(host, { name: 'A', email: 'a@example.com', phone: '1', societyName: 'S', city: 'C' });
+    fillAll(host, { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C' });
     submit(host);
     await waitForToast('Registration Successful!');
   });

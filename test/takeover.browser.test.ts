@@ -43,7 +43,7 @@ describe('pre-rendered shadow root takeover', () => {
     await sleep(100);
     equal(location.search.includes('name='), false, 'no native GET submission');
     fill(control(host, 'email'), 'asha@example.com');
-    fill(control(host, 'phone'), '12345');
+    fill(control(host, 'phone'), '98765 43210');
     fill(control(host, 'societyName'), 'Green Valley');
     const city = control(host, 'city');
     city.focus();
@@ -58,7 +58,7 @@ describe('pre-rendered shadow root takeover', () => {
     equal(root.adoptedStyleSheets.length, 1);
     equal(button(host).disabled, false, 'the mounted button is enabled');
     deepEqual(valuesOf(host, ['name', 'email', 'phone', 'societyName', 'city', 'position']), {
-      name: 'Asha Verma', email: 'asha@example.com', phone: '12345', societyName: 'Green Valley', city: 'Pune City', position: '',
+      name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City', position: '',
     });
     const active = root.activeElement as HTMLInputElement | null;
     equal(active?.name, 'city', 'focus restored');
@@ -75,7 +75,7 @@ describe('pre-rendered shadow root takeover', () => {
     submit(host);
     await waitForToast('Registration Successful!');
     deepEqual(JSON.parse((await requests(key)).lastBody), {
-      name: 'Asha Verma', email: 'asha@example.com', phone: '12345', societyName: 'Green Valley', city: 'Pune City!', position: '',
+      name: 'Asha Verma', email: 'asha@example.com', phone: '98765 43210', societyName: 'Green Valley', city: 'Pune City!', position: '',
     });
   });
 

@@ -17,9 +17,9 @@ describe('request timeout (15 s)', () => {
     this.timeout(25_000);
     const society = mount(`<society-registration api-base="${stub('hang').apiBase}"></society-registration>`);
     const career = mount(`<career-application api-base="${stub('hang').apiBase}"></career-application>`);
-    const societyValues = { name: 'A', email: 'a@example.com', phone: '1', societyName: 'S', city: 'C', position: '' };
+    const societyValues = { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C', position: '' };
     const careerValues = {
-      fullName: 'B', email: 'b@example.com', phone: '2', college: 'X', course: 'MCA', yearOfStudy: '1', areaOfInterest: 'member-technical-staff', whyJoin: 'Y',
+      fullName: 'B', email: 'b@example.com', phone: '9876543211', college: 'X', course: 'MCA', yearOfStudy: '1', areaOfInterest: 'member-technical-staff', whyJoin: 'Y',
     };
     fillAll(society, societyValues);
     fillAll(career, careerValues);

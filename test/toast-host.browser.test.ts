@@ -16,7 +16,7 @@ interface A11yNode {
   children: A11yNode[];
 }
 
-const society = { name: 'A', email: 'a@example.com', phone: '1', societyName: 'S', city: 'C', position: '' };
+const society = { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C', position: '' };
 
 async function raise(scenario: string, title: string) {
   const host = mount(`<society-registration api-base="${stub(scenario).apiBase}"></society-registration>`);

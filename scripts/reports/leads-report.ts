@@ -1,6 +1,6 @@
 /** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON. */
 import type { Db } from '../../server/intake/database.ts';
-import { FIELD_ORDER, type LeadKind } from '../../server/intake/leads.ts';
+import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
@@ -41,7 +41,7 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
   return rows.map((r) => ({ id: r.id, kind: r.kind, createdAt: r.created_at, fields: JSON.parse(r.fields) }));
 }
 
-const ALL_FIELDS = [...new Set([...FIELD_ORDER.society, ...FIELD_ORDER.career])];
+const ALL_FIELDS = [...new Set([...fieldNames('society'), ...fieldNames('career')])];
 
 export function leadsAsJson(leads: readonly StoredLead[]): string {
   const out = leads.map((l) => ({ id: l.id, kind: l.kind, createdAt: new Date(l.createdAt).toISOString(), ...l.fields }));
@@ -67,7 +67,7 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
   const parts: string[] = [];
   for (const kind of kinds) {
     const mine = leads.filter((l) => l.kind === kind);
-    const fields = FIELD_ORDER[kind];
+    const fields = fieldNames(kind);
     parts.push(`${TITLES[kind]} (${mine.length})\n`);
     if (mine.length === 0) {
       parts.push('  none\n');

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from './messages.ts';
+import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
 /**
  * What stands around the API routes: the one answer shape, the origin policy and CORS,
@@ -78,7 +78,7 @@ export async function registerCors(
     const origin = request.headers.origin;
     const method = request.method;
     if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && !isAllowed(origin, request.headers.host)) {
-      sendFailure(reply, 403, MSG.originRefused);
+      sendFailure(reply, 403, MESSAGES.originRefused);
       return;
     }
     // A plain OPTIONS (no Origin, so not a preflight) on an API path: say what it accepts.
@@ -110,7 +110,7 @@ export async function registerRateLimit(
     max: limits.max,
     timeWindow: limits.timeWindow,
     errorResponseBuilder: (_req, context) =>
-      Object.assign(new Error(MSG.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
+      Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
   });
 }
 
@@ -122,26 +122,26 @@ export async function registerRateLimit(
  */
 export function registerFallbackRoutes(app: FastifyInstance, apiPaths: ReadonlySet<string>): void {
   for (const path of apiPaths) {
-    app.get(path, (_request, reply) => sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MSG.methodNotAllowed));
+    app.get(path, (_request, reply) => sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MESSAGES.methodNotAllowed));
   }
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler(request, reply) {
-      if (apiPaths.has(pathOf(request.url))) return sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MSG.methodNotAllowed);
-      return sendFailure(reply, 404, MSG.notFound);
+      if (apiPaths.has(pathOf(request.url))) return sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MESSAGES.methodNotAllowed);
+      return sendFailure(reply, 404, MESSAGES.notFound);
     },
   });
 }
 
 /** Fastify's own request errors (and the rate limiter's), mapped to a status and a sentence a visitor can act on. */
 const BY_CODE: Record<string, [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, MSG.tooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MSG.unsupportedType],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MSG.emptyBody],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, MSG.invalidJson],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MSG.invalidJson],
-  RATE_LIMITED: [429, MSG.tooManyRequests],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MESSAGES.unsupportedType],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MESSAGES.emptyBody],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MESSAGES.invalidJson],
+  RATE_LIMITED: [429, MESSAGES.tooManyRequests],
 };
 
 /**
@@ -155,13 +155,13 @@ export function apiErrorHandler(error: FastifyError, request: FastifyRequest, re
 
   if (status >= 500) {
     request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'intake error');
-    return sendFailure(reply, status === 503 ? 503 : 500, MSG.unavailable);
+    return sendFailure(reply, status === 503 ? 503 : 500, MESSAGES.unavailable);
   }
   request.log.info({ statusCode: status, code: error.code }, 'request refused');
   if (known) return sendFailure(reply, status, known[1]);
-  if (status === 429) return sendFailure(reply, 429, MSG.tooManyRequests);
-  if (status === 403) return sendFailure(reply, 403, MSG.originRefused);
-  return sendFailure(reply, status >= 400 ? status : 400, MSG.generic);
+  if (status === 429) return sendFailure(reply, 429, MESSAGES.tooManyRequests);
+  if (status === 403) return sendFailure(reply, 403, MESSAGES.originRefused);
+  return sendFailure(reply, status >= 400 ? status : 400, MESSAGES.generic);
 }
 
 /**

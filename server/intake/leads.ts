@@ -3,112 +3,84 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import { sendFailure, successBody } from './guards.ts';
-import { MSG } from './messages.ts';
+import {
+  EMAIL_PATTERN,
+  type FieldName,
+  fieldNames,
+  LEAD_FIELDS,
+  type LeadField,
+  type LeadKind,
+  matchesPattern,
+  MESSAGES,
+  PHONE_PATTERN,
+} from '../../widgets/shared/lead-contract.ts';
 
 /**
- * Leads: the two payloads exactly as the site spec defines them (section 3 and 7), their
- * validation, the dedupe of repeated submissions, storage, and the two POST routes.
+ * Leads: validation of the two payloads of the lead contract, the dedupe of repeated
+ * submissions, storage, and the two POST routes.
  */
 
-// Building blocks of the schemas: strings only (no coercion), trimmed, bounded.
+// The zod schemas, derived from the contract: strings only (no coercion), trimmed, bounded.
 
 const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const PHONE = /^\+?[0-9][0-9 -]*$/;
 
-const stringOf = (label: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`),
-  });
-
-/** A required single- or multi-line text field. */
-function requiredText(label: string, max: number, multiline = false) {
-  const control = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
-  return stringOf(label)
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !control.test(v), `${label} contains characters that are not allowed.`);
+function fieldSchema(name: FieldName, field: LeadField) {
+  const label = MESSAGES.labels[name];
+  if (!field.required) {
+    // Optional text: may be absent or empty; stored as '' when absent.
+    if (field.rule !== 'text') throw new Error(`${name}: only text fields can be optional`);
+    const max = field.maxLength;
+    return z
+      .string({ error: MESSAGES.notText(label) })
+      .trim()
+      .max(max, MESSAGES.tooLong(label, max))
+      .refine((v) => !CONTROL_SINGLE_LINE.test(v), MESSAGES.forbiddenCharacters(label))
+      .default('');
+  }
+  const text = z
+    .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required(label) : MESSAGES.notText(label)) })
+    .trim();
+  switch (field.rule) {
+    case 'email':
+      return text
+        .min(1, MESSAGES.required(label))
+        .max(field.maxLength, MESSAGES.invalidEmail)
+        .refine((v) => matchesPattern(EMAIL_PATTERN, v), MESSAGES.invalidEmail);
+    case 'phone':
+      return text.min(1, MESSAGES.required(label)).refine((v) => matchesPattern(PHONE_PATTERN, v), MESSAGES.invalidPhone);
+    case 'choice': {
+      const values = field.options.map((o) => o.value) as [string, ...string[]];
+      const invalid = MESSAGES.invalidChoice[name] ?? MESSAGES.generic;
+      // Exact match after trimming.
+      return text.pipe(z.enum(values, { error: (issue) => (issue.input === '' ? MESSAGES.required(label) : invalid) }));
+    }
+    case 'text':
+    case 'multiline': {
+      const control = field.rule === 'multiline' ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+      return text
+        .min(1, MESSAGES.required(label))
+        .max(field.maxLength, MESSAGES.tooLong(label, field.maxLength))
+        .refine((v) => !control.test(v), MESSAGES.forbiddenCharacters(label));
+    }
+  }
 }
 
-/** An optional text field: may be absent or empty; stored as '' when absent. */
-function optionalText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !CONTROL_SINGLE_LINE.test(v), `${label} contains characters that are not allowed.`)
-    .default('');
-}
-
-const email = () =>
-  stringOf('Email')
-    .trim()
-    .min(1, 'Email is required.')
-    .max(254, MSG.invalidEmail)
-    .regex(EMAIL, MSG.invalidEmail);
-
-const phone = () =>
-  stringOf('Phone number')
-    .trim()
-    .min(1, 'Phone number is required.')
-    .max(20, MSG.invalidPhone)
-    .refine((v) => {
-      if (!PHONE.test(v)) return false;
-      const digits = v.replace(/[^0-9]/g, '').length;
-      return digits >= 7 && digits <= 15;
-    }, MSG.invalidPhone);
-
-/** One of a fixed list of values (exact match after trimming). */
-function choice<const T extends readonly [string, ...string[]]>(label: string, values: T, invalid: string) {
-  return stringOf(label)
-    .trim()
-    .pipe(z.enum(values, { error: (issue) => (issue.input === '' ? `${label} is required.` : invalid) }));
-}
-
-/** The body must be an object with exactly these keys. */
-function exactObject<S extends z.core.$ZodLooseShape>(shape: S) {
+/** The body must be an object with exactly the contract's keys. */
+function payloadSchema(fields: Readonly<Record<string, LeadField>>): z.ZodType<LeadFields> {
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(name as FieldName, field)]));
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? MSG.unexpectedField(issue.keys) : MSG.notObject),
-  });
+    error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unexpectedField(issue.keys) : MESSAGES.notObject),
+  }) as unknown as z.ZodType<LeadFields>;
 }
 
-// The two payloads.
+/** Field name → value, every value a trimmed string. */
+type LeadFields = Record<string, string>;
 
-const COURSES = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'] as const;
-const AREAS = ['tech-intern', 'marketing-sales-intern', 'member-technical-staff'] as const;
-
-export const societySchema = exactObject({
-  name: requiredText('Name', 100),
-  email: email(),
-  phone: phone(),
-  societyName: requiredText('Society name', 200),
-  city: requiredText('City', 100),
-  position: optionalText('Position', 100),
-});
-
-export const careerSchema = exactObject({
-  name: requiredText('Name', 100),
-  email: email(),
-  phone: phone(),
-  college: requiredText('College', 200),
-  course: choice('Course', COURSES, MSG.invalidCourse),
-  yearOfStudy: requiredText('Year of study', 100),
-  areaOfInterest: choice('Preferred role', AREAS, MSG.invalidArea),
-  message: requiredText('Message', 4000, true),
-});
-
-type SocietyLead = z.output<typeof societySchema>;
-type CareerLead = z.output<typeof careerSchema>;
-export type LeadKind = 'society' | 'career';
-type LeadFields = SocietyLead | CareerLead;
-
-/** Field order per kind: used for the dedupe key, the CLI's columns and the CSV. */
-export const FIELD_ORDER = {
-  society: ['name', 'email', 'phone', 'societyName', 'city', 'position'],
-  career: ['name', 'email', 'phone', 'college', 'course', 'yearOfStudy', 'areaOfInterest', 'message'],
-} as const satisfies Record<LeadKind, readonly string[]>;
+export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = {
+  society: payloadSchema(LEAD_FIELDS.society),
+  career: payloadSchema(LEAD_FIELDS.career),
+};
 
 // Dedupe.
 
@@ -125,9 +97,8 @@ function normalise(field: string, value: string): string {
 
 /** sha256 over kind and the normalised fields in a fixed order. */
 function dedupeKey(kind: LeadKind, fields: LeadFields): string {
-  const record = fields as unknown as Record<string, string>;
   const parts: string[] = [kind];
-  for (const field of FIELD_ORDER[kind]) parts.push(normalise(field, record[field] ?? ''));
+  for (const field of fieldNames(kind)) parts.push(normalise(field, fields[field] ?? ''));
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
@@ -165,9 +136,9 @@ type LeadStore = ReturnType<typeof createLeadStore>;
 
 // Routes.
 
-export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; schema: z.ZodType<LeadFields>; success: string }[] = [
-  { path: '/addSocietyQuery', kind: 'society', schema: societySchema, success: successBody(MSG.societyStored) },
-  { path: '/addQuery', kind: 'career', schema: careerSchema, success: successBody(MSG.careerStored) },
+export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: string }[] = [
+  { path: '/addSocietyQuery', kind: 'society', success: successBody(MESSAGES.societyStored) },
+  { path: '/addQuery', kind: 'career', success: successBody(MESSAGES.careerStored) },
 ];
 
 /**
@@ -177,11 +148,11 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; schema: z.Zod
 export function registerLeadRoutes(app: FastifyInstance, store: LeadStore): void {
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
-      if (request.body === undefined) return sendFailure(reply, 400, MSG.emptyBody);
-      const parsed = route.schema.safeParse(request.body);
+      if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
+      const parsed = LEAD_SCHEMAS[route.kind].safeParse(request.body);
       if (!parsed.success) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
-        return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MSG.generic);
+        return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
       }
       const { leadId, duplicate } = await store.save(route.kind, parsed.data);
       request.log.info({ kind: route.kind, leadId, duplicate }, 'lead stored');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import { sendFailure } from './guards.ts';
-import { MSG } from './messages.ts';
+import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
 /** Field Web Vitals: the beacon's schema, storage, and POST /vitals. */
 
@@ -78,16 +78,16 @@ export async function registerVitalsRoutes(
 
     vitals.post(VITALS_PATH, { config: { rateLimit: limits } }, async (request, reply) => {
       let body: unknown = request.body;
-      if (body === undefined || body === '') return sendFailure(reply, 400, MSG.emptyBody);
+      if (body === undefined || body === '') return sendFailure(reply, 400, MESSAGES.emptyBody);
       if (typeof body === 'string' && (request.headers['content-type'] ?? '').toLowerCase().startsWith('text/plain')) {
         try {
           body = JSON.parse(body);
         } catch {
-          return sendFailure(reply, 400, MSG.invalidJson);
+          return sendFailure(reply, 400, MESSAGES.invalidJson);
         }
       }
       const parsed = vitalsSchema.safeParse(body);
-      if (!parsed.success) return sendFailure(reply, 400, MSG.invalidVitals(describeVitalsError(parsed.error)));
+      if (!parsed.success) return sendFailure(reply, 400, MESSAGES.invalidVitals(describeVitalsError(parsed.error)));
       await store.save(parsed.data);
       return reply.code(204).send();
     });

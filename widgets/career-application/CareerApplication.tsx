@@ -9,6 +9,7 @@ import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { emit, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
 import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from '../shared/takeover.ts';
 import { showToast } from '../shared/toast-store.ts';
 
@@ -29,13 +30,6 @@ export const careerText = {
   errorTitle: 'Error',
   errorDescription: 'There was an error submitting your application. Please try again.',
 } as const;
-
-export const courses = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'] as const;
-export const areasOfInterest = [
-  { value: 'tech-intern', label: 'Tech Intern' },
-  { value: 'marketing-sales-intern', label: 'Marketing & Sales Intern' },
-  { value: 'member-technical-staff', label: 'Member of Technical Staff' },
-] as const;
 
 /** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
 const empty = { fullName: '', email: '', phone: '', college: '', course: '', yearOfStudy: '', areaOfInterest: '', whyJoin: '' };
@@ -101,14 +95,14 @@ export function CareerApplication({ container, apiBase, heading, intro, prerende
     }
   };
 
-  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', type: string, autoComplete: string, placeholder: string) => (
+  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string, placeholder: string) => (
     <input
       id={`career-${name}`}
       name={name}
       type={type}
       autoComplete={autoComplete}
       placeholder={placeholder}
-      required
+      {...nativeConstraints(field)}
       value={values[name]}
       onChange={onChange}
       part="input"
@@ -120,23 +114,23 @@ export function CareerApplication({ container, apiBase, heading, intro, prerende
       <h2 id="career-heading" className="heading" part="heading">{heading || careerText.heading}</h2>
       <p className="intro" part="intro">{intro || careerText.intro}</p>
       <div className="fields">
-        <Field id="career-fullName" label="Full Name *">{input('fullName', 'text', 'name', 'Enter your full name')}</Field>
-        <Field id="career-email" label="Email *">{input('email', 'email', 'email', 'you@example.com')}</Field>
-        <Field id="career-phone" label="Phone *">{input('phone', 'tel', 'tel', '+91 98765 43210')}</Field>
-        <Field id="career-college" label="College / University *">{input('college', 'text', 'organization', 'Your college or university')}</Field>
+        <Field id="career-fullName" label="Full Name *">{input('fullName', CAREER_FIELDS.name, 'text', 'name', 'Enter your full name')}</Field>
+        <Field id="career-email" label="Email *">{input('email', CAREER_FIELDS.email, 'email', 'email', 'you@example.com')}</Field>
+        <Field id="career-phone" label="Phone *">{input('phone', CAREER_FIELDS.phone, 'tel', 'tel', '+91 98765 43210')}</Field>
+        <Field id="career-college" label="College / University *">{input('college', CAREER_FIELDS.college, 'text', 'organization', 'Your college or university')}</Field>
         <Field id="career-course" label="Course *">
-          <select id="career-course" name="course" autoComplete="off" required value={values.course} onChange={onChange} part="input">
+          <select id="career-course" name="course" autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} value={values.course} onChange={onChange} part="input">
             <option value="">Select your course</option>
-            {courses.map((c) => (
-              <option key={c} value={c}>{c}</option>
+            {COURSES.map((c) => (
+              <option key={c.value} value={c.value}>{c.label}</option>
             ))}
           </select>
         </Field>
-        <Field id="career-yearOfStudy" label="Year of Study *">{input('yearOfStudy', 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
+        <Field id="career-yearOfStudy" label="Year of Study *">{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
         <Field id="career-areaOfInterest" label="Area of Interest *" wide>
-          <select id="career-areaOfInterest" name="areaOfInterest" autoComplete="off" required value={values.areaOfInterest} onChange={onChange} part="input">
+          <select id="career-areaOfInterest" name="areaOfInterest" autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} value={values.areaOfInterest} onChange={onChange} part="input">
             <option value="">Choose your preferred role</option>
-            {areasOfInterest.map((a) => (
+            {ROLES.map((a) => (
               <option key={a.value} value={a.value}>{a.label}</option>
             ))}
           </select>
@@ -147,7 +141,7 @@ export function CareerApplication({ container, apiBase, heading, intro, prerende
             name="whyJoin"
             autoComplete="off"
             rows={4}
-            required
+            {...nativeConstraints(CAREER_FIELDS.message)}
             placeholder="Tell us what excites you about this role"
             value={values.whyJoin}
             onChange={onChange}

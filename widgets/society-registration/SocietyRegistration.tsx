@@ -8,6 +8,7 @@ import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { emit, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
 import { forgetSnapshot, initialValues, peekSnapshot, restoreFocus } from '../shared/takeover.ts';
 import { showToast } from '../shared/toast-store.ts';
 
@@ -38,20 +39,20 @@ export const societyText = {
 const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
 type Values = typeof empty;
 
+/** The controls, in payload order; required, lengths and patterns come from the lead contract. */
 const fields: {
-  name: keyof Values;
+  name: keyof Values & keyof typeof SOCIETY_FIELDS;
   label: string;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
   placeholder: string;
-  required: boolean;
 }[] = [
-  { name: 'name', label: 'Your Name *', type: 'text', autoComplete: 'name', placeholder: 'Enter your full name', required: true },
-  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', placeholder: 'you@example.com', required: true },
-  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210', required: true },
-  { name: 'societyName', label: 'Society Name *', type: 'text', autoComplete: 'organization', placeholder: 'e.g. Green Valley Apartments', required: true },
-  { name: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2', placeholder: 'e.g. Pune', required: true },
-  { name: 'position', label: 'Position (optional)', type: 'text', autoComplete: 'organization-title', placeholder: 'e.g. Secretary', required: false },
+  { name: 'name', label: 'Your Name *', type: 'text', autoComplete: 'name', placeholder: 'Enter your full name' },
+  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
+  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210' },
+  { name: 'societyName', label: 'Society Name *', type: 'text', autoComplete: 'organization', placeholder: 'e.g. Green Valley Apartments' },
+  { name: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2', placeholder: 'e.g. Pune' },
+  { name: 'position', label: 'Position (optional)', type: 'text', autoComplete: 'organization-title', placeholder: 'e.g. Secretary' },
 ];
 
 type Result =
@@ -132,7 +133,7 @@ export function SocietyRegistration({ container, apiBase, heading, intro, preren
               type={f.type}
               autoComplete={f.autoComplete}
               placeholder={f.placeholder}
-              required={f.required}
+              {...nativeConstraints(SOCIETY_FIELDS[f.name])}
               value={values[f.name]}
               onChange={onChange}
               part="input"

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { LEAD_SCHEMAS } from '../server/intake/leads.ts';
+import {
+  CAREER_FIELDS,
+  EMAIL_PATTERN,
+  matchesPattern,
+  nativeConstraints,
+  PHONE_PATTERN,
+  SOCIETY_FIELDS,
+} from '../widgets/shared/lead-contract.ts';
+import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
+
+const society = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' };
+const career = {
+  name: 'Ravi Kumar', email: 'ravi@example.in', phone: '9876543210', college: 'COEP', course: 'MCA',
+  yearOfStudy: '2nd', areaOfInterest: 'tech-intern', message: 'Hello',
+};
+const serviceAccepts = (fields: Partial<typeof society>) => LEAD_SCHEMAS.society.safeParse({ ...society, ...fields }).success;
+
+/** What a browser's own validation does with a control that has these constraints (required, minlength, maxlength, pattern). */
+function browserAccepts(value: string, c: { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }): boolean {
+  if (value === '') return !c.required;
+  if (c.minLength !== undefined && value.length < c.minLength) return false;
+  if (c.maxLength !== undefined && value.length > c.maxLength) return false;
+  return c.pattern === undefined || matchesPattern(c.pattern, value);
+}
+// Value sanitisation: type=tel strips newlines; type=email also strips leading and trailing ASCII whitespace.
+const asTel = (raw: string) => raw.replace(/[\r\n]/g, '');
+const asEmail = (raw: string) => asTel(raw).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+
+describe('lead contract: browser and service agree', () => {
+  it('compiles its patterns as browsers do (the v flag), or a browser would ignore them', () => {
+    for (const pattern of [PHONE_PATTERN, EMAIL_PATTERN]) expect(() => new RegExp(`^(?:${pattern})$`, 'v')).not.toThrow();
+  });
+
+  it.each(PHONE_CASES)('phone %j: accepted = %s', (phone, accepted) => {
+    expect(browserAccepts(asTel(phone), nativeConstraints(SOCIETY_FIELDS.phone))).toBe(accepted);
+    expect(serviceAccepts({ phone })).toBe(accepted);
+  });
+
+  it.each(EMAIL_CASES)('email %j: accepted = %s', (email, accepted) => {
+    expect(browserAccepts(asEmail(email), nativeConstraints(SOCIETY_FIELDS.email))).toBe(accepted);
+    expect(serviceAccepts({ email })).toBe(accepted);
+  });
+
+  it('gives every text control the length the service allows, and the service refuses one character more', () => {
+    for (const [kind, fields, valid] of [['society', SOCIETY_FIELDS, society], ['career', CAREER_FIELDS, career]] as const) {
+      for (const [name, field] of Object.entries(fields)) {
+        if (field.rule !== 'text' && field.rule !== 'multiline') continue;
+        const { maxLength } = nativeConstraints(field) as { maxLength: number };
+        expect(maxLength, `${kind}.${name}`).toBe(field.maxLength);
+        expect(LEAD_SCHEMAS[kind].safeParse({ ...valid, [name]: 'x'.repeat(maxLength) }).success, `${kind}.${name} at the limit`).toBe(true);
+        expect(LEAD_SCHEMAS[kind].safeParse({ ...valid, [name]: 'x'.repeat(maxLength + 1) }).success, `${kind}.${name} over it`).toBe(false);
+      }
+    }
+  });
+});
