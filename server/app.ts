@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import { BODY_LIMIT_BYTES, type ServerConfig } from './config.ts';
 import { safeLogSerializers } from './intake/guards.ts';
 import { intakePlugin } from './intake/plugin.ts';
 import { STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
@@ -12,7 +12,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
     // Every request log line (static pages too): method and path, no client address, no query string.
     logger: { level: config.logLevel, serializers: safeLogSerializers },
-    bodyLimit: 16 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies nearest to this process (Fastify's typings lack the number form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,

@@ -2,6 +2,9 @@ import net from 'node:net';
 import { dataDir, distDir } from '../scripts/paths.ts';
 import { loadSiteConfig } from '../site.config.ts';
 
+/** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -29,6 +32,8 @@ export interface ServerConfig {
   headersTimeoutMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutMs: number;
+  /** How long a write waits for another process's database lock before the request gets 503. */
+  dbBusyTimeoutMs: number;
   /** Leads older than this many days are erased by the daily retention purge. */
   leadRetentionDays: number;
 }
@@ -91,6 +96,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     requestTimeoutMs,
     headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, 10_000), requestTimeoutMs),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
+    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5_000),
     leadRetentionDays: int(env.LEAD_RETENTION_DAYS, 365),
   };
 }

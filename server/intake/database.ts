@@ -39,6 +39,22 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX vitals_created ON vitals (created_at);
   `,
+  // 2: the /health write probe's heartbeat row, and a record of each erasure (when, why,
+  // how many rows per table; never whose). IF NOT EXISTS: safe to renumber on a merge.
+  `
+  CREATE TABLE IF NOT EXISTS write_probe (
+    id          INTEGER PRIMARY KEY,
+    checked_at  INTEGER NOT NULL,              -- epoch milliseconds (UTC)
+    filler      BLOB
+  );
+  CREATE TABLE IF NOT EXISTS erasures (
+    id          INTEGER PRIMARY KEY,
+    erased_at   INTEGER NOT NULL,              -- epoch milliseconds (UTC)
+    reason      TEXT    NOT NULL CHECK (reason IN ('request', 'retention')),
+    leads       INTEGER NOT NULL,              -- lead rows erased
+    rows        TEXT    NOT NULL CHECK (json_valid(rows)) -- {"leads": n, "<table>": n, ...}
+  );
+  `,
 ];
 
 /** The schema version this code reads and writes: the number of migrations. */
@@ -89,18 +105,24 @@ export function openDatabase(dataDir: string, options: { mustExist?: boolean } =
   const db = openFile(dbPath(dataDir), { fileMustExist: options.mustExist ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  migrate(db);
+  // A deleted row's bytes are overwritten, not left in free pages (erasure, retention purge).
+  db.pragma('secure_delete = ON');
+  // Before listening, waiting for another process's lock is fine; after, a wait would
+  // block the event loop (every page, /health), so the service connection never waits
+  // inside SQLite: the write batcher retries on its own timers instead.
+  db.pragma('busy_timeout = 5000');
+  migrate(db, dbPath(dataDir));
+  db.pragma('busy_timeout = 0');
   return db;
 }
 
 /** Applies every migration newer than the file's user_version, each in its own transaction. */
-function migrate(db: Db): void {
+function migrate(db: Db, file: string): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(
-      `database schema version ${current} is newer than this code knows (${MIGRATIONS.length}); refusing to run`,
+    throw new DatabaseOpenError(
+      `${file}: schema version ${current} is newer than this code knows (${MIGRATIONS.length}); refusing to run`,
     );
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version++) {
@@ -111,14 +133,19 @@ function migrate(db: Db): void {
   }
 }
 
-/** True when the database answers a trivial query. */
-export function isHealthy(db: Db): boolean {
-  try {
-    return db.prepare('SELECT 1 AS ok').get() !== undefined;
-  } catch {
-    return false;
+/** A write that waited longer than allowed for another process's write lock: the service answers 503. */
+export class DatabaseBusyError extends Error {
+  readonly statusCode = 503;
+  readonly code = 'DB_BUSY';
+  constructor(waitedMs: number) {
+    super(`another process has held the database's write lock for ${Math.round(waitedMs / 1000)} s`);
   }
 }
+
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY_'));
+};
 
 /**
  * Group commit: writes requested during one turn of the event loop are committed together
@@ -126,31 +153,53 @@ export function isHealthy(db: Db): boolean {
  * promise settles. A caller is only told "done" after the commit, so answering success
  * after `await run(...)` still means the row is in the file. Each job runs in its own
  * savepoint: a job that throws fails alone; the rest of the batch commits.
+ *
+ * When another process holds the write lock, the batch is retried on a timer with growing
+ * pauses (the event loop stays free), and a job that has waited `maxBusyWaitMs` fails with
+ * DatabaseBusyError. `busySince()` tells /health how long writes have been waiting.
  */
-export function createWriteBatcher(db: Db) {
+export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; now?: () => number } = {}) {
+  const maxBusyWaitMs = options.maxBusyWaitMs ?? 5_000;
+  const now = options.now ?? Date.now;
   interface Job {
     work: () => unknown;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
+    queuedAt: number;
   }
   let queue: Job[] = [];
   let scheduled = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let busyAttempts = 0;
+  let busySince: number | null = null;
 
   const runJob = db.transaction((work: () => unknown) => work()); // nested → SAVEPOINT
   const runBatch = db.transaction((jobs: Job[]) => {
     const outcomes: [ok: boolean, value: unknown][] = [];
     for (const job of jobs) {
+      let cause: unknown;
       try {
-        outcomes.push([true, runJob(job.work)]);
+        outcomes.push([true, runJob(() => {
+          try {
+            return job.work();
+          } catch (error) {
+            cause = error;
+            throw error;
+          }
+        })]);
       } catch (error) {
-        outcomes.push([false, error]);
+        // On a full disk or an I/O error SQLite rolls the whole transaction back: then no
+        // job of this batch is stored, and every one of them must fail with the cause.
+        if (!db.inTransaction) throw cause ?? error;
+        outcomes.push([false, cause ?? error]);
       }
     }
     return outcomes;
   });
 
-  function flush(): void {
+  function flush(retryWhenBusy = true): void {
     scheduled = false;
+    retryTimer = undefined;
     const jobs = queue;
     queue = [];
     if (jobs.length === 0) return;
@@ -158,9 +207,24 @@ export function createWriteBatcher(db: Db) {
     try {
       outcomes = runBatch.immediate(jobs);
     } catch (error) {
-      for (const job of jobs) job.reject(error);
+      if (!isBusy(error)) {
+        for (const job of jobs) job.reject(error);
+        return;
+      }
+      const at = now();
+      busySince ??= at;
+      const waiting = jobs.filter((job) => retryWhenBusy && at - job.queuedAt < maxBusyWaitMs);
+      for (const job of jobs) if (!waiting.includes(job)) job.reject(new DatabaseBusyError(at - job.queuedAt));
+      queue = [...waiting, ...queue];
+      if (queue.length > 0) {
+        const pause = Math.min(250, 5 * 2 ** busyAttempts++);
+        retryTimer = setTimeout(flush, pause);
+        scheduled = true;
+      }
       return;
     }
+    busyAttempts = 0;
+    busySince = null;
     jobs.forEach((job, i) => {
       const [ok, value] = outcomes[i]!;
       if (ok) job.resolve(value);
@@ -172,15 +236,21 @@ export function createWriteBatcher(db: Db) {
     /** Runs `work` inside the next batch transaction; resolves with its result after the commit. */
     run<T>(work: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ work, resolve: resolve as (v: unknown) => void, reject, queuedAt: now() });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
         }
       });
     },
-    /** Commits whatever is queued now (used before closing the database). */
-    flush,
+    /** Commits whatever is queued now, without waiting for a lock (used before closing the database). */
+    flush: () => {
+      clearTimeout(retryTimer);
+      flush(false);
+    },
+    /** When writes started waiting for another process's lock (epoch ms), or null. */
+    busySince: () => busySince,
+    maxBusyWaitMs,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { createWriteBatcher, type Db, isHealthy, openDatabase } from './database.ts';
+import { createWriteBatcher, openDatabase } from './database.ts';
+import { createWriteProbe, registerHealthRoute } from './health.ts';
 import {
   apiErrorHandler,
   createOriginPolicy,
@@ -24,7 +25,7 @@ import { createVitalsStore, registerVitalsRoutes, VITALS_PATH } from './vitals.t
  */
 export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const db = openDatabase(config.dataDir);
-  const batcher = createWriteBatcher(db);
+  const batcher = createWriteBatcher(db, { maxBusyWaitMs: config.dbBusyTimeoutMs });
   app.addHook('onClose', () => {
     batcher.flush();
     db.close();
@@ -37,7 +38,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     async (api) => {
       api.setErrorHandler(apiErrorHandler);
       api.removeContentTypeParser('text/plain'); // lead routes: application/json only
-      registerHealthRoute(api, db);
+      registerHealthRoute(api, createWriteProbe(db, batcher));
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs });
       await registerCors(api, createOriginPolicy(config.allowedOrigins), apiPaths);
       registerLeadRoutes(api, leads);
@@ -46,13 +47,4 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     },
     { logSerializers: safeLogSerializers },
   );
-}
-
-/** GET /health → {"status":"ok"} when the database answers, else 503 {"status":"error"}. Not rate limited. */
-function registerHealthRoute(app: FastifyInstance, db: Db): void {
-  app.get('/health', { config: { rateLimit: false }, logLevel: 'warn' }, (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (isHealthy(db)) return reply.send({ status: 'ok' });
-    return reply.code(503).send({ status: 'error' });
-  });
 }
