@@ -6,16 +6,14 @@
 import { dbPath } from '../server/intake/database.ts';
 import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
-import { cliArgs, endOfDay, fail, readDatabase, startOfDay } from './reports/cli.ts';
+import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { leadsAsCsv, leadsAsJson, leadsAsTable, listLeads } from './reports/leads-report.ts';
 
 const values = cliArgs(
   {
     format: { type: 'string', default: 'table' },
     kind: { type: 'string' },
-    since: { type: 'string' },
-    until: { type: 'string' },
-    'data-dir': { type: 'string' },
+    ...periodAndDataOptions,
     bom: { type: 'boolean', default: false },
   },
   'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--data-dir DIR] [--bom]',

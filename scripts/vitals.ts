@@ -4,7 +4,7 @@
  * last 28 days), with sample counts and Google's rating of that p75.
  */
 import { dataDir as defaultDataDir } from './paths.ts';
-import { cliArgs, endOfDay, fail, readDatabase, startOfDay } from './reports/cli.ts';
+import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { formatLocal } from './reports/output.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
 import { summariseVitals, vitalsAsTable } from './reports/vitals-report.ts';
@@ -12,9 +12,7 @@ import { summariseVitals, vitalsAsTable } from './reports/vitals-report.ts';
 const values = cliArgs(
   {
     days: { type: 'string' },
-    since: { type: 'string' },
-    until: { type: 'string' },
-    'data-dir': { type: 'string' },
+    ...periodAndDataOptions,
     json: { type: 'boolean', default: false },
   },
   'usage: npm run vitals -- [--days N | --since YYYY-MM-DD [--until YYYY-MM-DD]] [--data-dir DIR] [--json]',

@@ -11,7 +11,7 @@ export interface BuildMeta {
   routes: string[];
 }
 
-export const cacheControl = {
+const cacheControl = {
   html: 'no-cache',
   hashed: 'public, max-age=31536000, immutable',
   widgetEntry: 'public, max-age=300, stale-while-revalidate=86400',
@@ -25,7 +25,7 @@ export const cacheControl = {
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
-export function contentSecurityPolicy(meta: BuildMeta): string {
+function contentSecurityPolicy(meta: BuildMeta): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -40,7 +40,7 @@ export function contentSecurityPolicy(meta: BuildMeta): string {
   ].join('; ');
 }
 
-export function securityHeaders(meta: BuildMeta): Record<string, string> {
+function securityHeaders(meta: BuildMeta): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(meta),
     'X-Content-Type-Options': 'nosniff',

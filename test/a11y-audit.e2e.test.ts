@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser.ts';
 import { headingLevels } from './helpers/page-checks.ts';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 import { routes } from './helpers/routes.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

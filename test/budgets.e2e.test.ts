@@ -30,7 +30,7 @@ import {
   staticClosure,
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { distDir, startSite } from './helpers/site-server.ts';
+import { distDir, startServer } from './helpers/server.ts';
 
 const noWidgetRoutes = ['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service'];
 const formRoutes = [
@@ -38,13 +38,13 @@ const formRoutes = [
   { route: '/career', form: 'career-application' },
 ];
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let routes: string[];
 let react: string[];
 const vitalsChunk = /\/assets\/vitals-[\w-]+\.js$/;
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
   routes = builtRoutes(distDir);
   react = reactChunks(distDir).map((f) => '/' + f);
 });

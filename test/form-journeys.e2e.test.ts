@@ -2,11 +2,10 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo, typeAndTab } from './helpers/keyboard.ts';
-import { startSite } from './helpers/site-server.ts';
-import { storedLeads } from './helpers/leads-db.ts';
+import { startServer, storedLeads } from './helpers/server.ts';
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let site: Awaited<ReturnType<typeof startSite>> | undefined;
+let site: Awaited<ReturnType<typeof startServer>> | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -47,7 +46,7 @@ async function fillRegistrationByKeyboard(page: Page, values: typeof registratio
 
 describe('registration form, by keyboard, as a visitor would', () => {
   it('validates, submits, announces the toast, dismisses it and clears the fields', async () => {
-    site = await startSite();
+    site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
     expect(new URL(page.url()).hash).toBe('#registration');
@@ -80,7 +79,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
   });
 
   it('keeps every field and shows the network error when the service is down', async () => {
-    site = await startSite();
+    site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
     const running = site;
@@ -121,7 +120,7 @@ async function fillApplicationByKeyboard(page: Page, values: Partial<typeof appl
 
 describe('career application, by keyboard, as a student would', () => {
   it('validates an unchosen course, submits, announces, dismisses and clears', async () => {
-    site = await startSite();
+    site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/career', 'Apply Now', 'career-application');
     expect(new URL(page.url()).hash).toBe('#application-form');
@@ -152,7 +151,7 @@ describe('career application, by keyboard, as a student would', () => {
   });
 
   it('keeps every field and shows the error when the service is down', async () => {
-    site = await startSite();
+    site = await startServer({ site: true });
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/career', 'Apply Now', 'career-application');
     const running = site;

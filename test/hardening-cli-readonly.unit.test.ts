@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { postJson, ROOT, startApp, tempDir } from './helpers/start-server.ts';
+import { postJson, ROOT, startServer, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -46,9 +46,9 @@ function legacyDatabase(version: number): string {
 
 describe('report CLIs are read-only (finding 11)', () => {
   it('read a current database without changing a byte of it, even when the file cannot be written', async () => {
-    const server = await startApp();
+    const server = await startServer();
     expect((await postJson(`${server.url}/addSocietyQuery`, { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' })).status).toBe(200);
-    await server.close();
+    await server.stop();
     const file = path.join(server.dataDir, 'leads.db');
     const before = sha(file);
     fs.chmodSync(file, 0o400);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { postJson, startServer, tempDir } from './helpers/start-server.ts';
+import { postJson, startServerProcess, tempDir } from './helpers/server.ts';
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -20,7 +20,7 @@ describe('the data folder is private (finding 7)', () => {
     fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'operator notes', { mode: 0o644 });
     fs.chmodSync(path.join(dataDir, 'notes.txt'), 0o644);
 
-    const server = await startServer({ DATA_DIR: dataDir });
+    const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
       const lead = { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' };
       expect((await postJson(`${server.url}/addSocietyQuery`, lead)).status).toBe(200);
@@ -36,7 +36,7 @@ describe('the data folder is private (finding 7)', () => {
   it('an existing empty 0755 folder: leads.db is created 0600 even under a permissive umask', async () => {
     const dataDir = tempDir();
     fs.chmodSync(dataDir, 0o755);
-    const server = await startServer({ DATA_DIR: dataDir });
+    const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
       expect(mode(dataDir)).toBe(0o700);
       for (const name of fs.readdirSync(dataDir)) expect(mode(path.join(dataDir, name)), name).toBe(0o600);
@@ -50,13 +50,13 @@ describe('startup failures name the path (finding 2)', () => {
   it('a DATA_DIR that is a file', async () => {
     const file = path.join(tempDir(), 'not-a-folder');
     fs.writeFileSync(file, '');
-    await expect(startServer({ DATA_DIR: file })).rejects.toThrow(new RegExp(`startup failed: .*${file}`));
+    await expect(startServerProcess({ DATA_DIR: file })).rejects.toThrow(new RegExp(`startup failed: .*${file}`));
   });
 
   it('a leads.db that cannot be opened', async () => {
     const dataDir = tempDir();
     fs.mkdirSync(path.join(dataDir, 'leads.db'));
-    await expect(startServer({ DATA_DIR: dataDir })).rejects.toThrow(
+    await expect(startServerProcess({ DATA_DIR: dataDir })).rejects.toThrow(
       new RegExp(`startup failed: cannot open the database ${path.join(dataDir, 'leads.db')}: SQLITE_CANTOPEN`),
     );
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteBatcher, openDatabase } from '../server/intake/database.ts';
 import { createWriteProbe } from '../server/intake/health.ts';
-import { postJson, startApp, tempDir, type RunningApp } from './helpers/start-server.ts';
+import { postJson, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 
 const isRoot = process.getuid?.() === 0;
 /** Makes files unwritable: root writes through any mode, so as root the files are made immutable. */
@@ -23,17 +23,17 @@ function freeze(files: string[]): () => void {
 }
 
 const lead = { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' };
-let running: RunningApp | undefined;
+let running: RunningServer | undefined;
 const thaws: (() => void)[] = [];
 afterEach(async () => {
   for (const thaw of thaws.splice(0)) thaw();
-  await running?.close();
+  await running?.stop();
   running = undefined;
 });
 
 describe('/health proves it can write (finding 2)', () => {
   it('answers ok while the database can be written', async () => {
-    running = await startApp();
+    running = await startServer();
     const res = await fetch(`${running.url}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
@@ -41,10 +41,9 @@ describe('/health proves it can write (finding 2)', () => {
 
   it('answers 503 with a reason when the database file is read-only from the start', async () => {
     const dataDir = tempDir();
-    (await startApp({ DATA_DIR: dataDir })).close(); // a current schema, then closed
-    await new Promise((r) => setTimeout(r, 50));
+    await (await startServer({ env: { DATA_DIR: dataDir } })).stop(); // a current schema, then closed
     thaws.push(freeze([path.join(dataDir, 'leads.db')]));
-    running = await startApp({ DATA_DIR: dataDir });
+    running = await startServer({ env: { DATA_DIR: dataDir } });
     const res = await fetch(`${running.url}/health`);
     expect(res.status).toBe(503);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -57,7 +56,7 @@ describe('/health proves it can write (finding 2)', () => {
   });
 
   it.runIf(isRoot)('answers 503 when the disk starts refusing writes while running, and ok again after', async () => {
-    running = await startApp();
+    running = await startServer();
     expect((await fetch(`${running.url}/health`)).status).toBe(200);
     const files = ['leads.db', 'leads.db-wal'].map((f) => path.join(running!.dataDir, f));
     const thaw = freeze(files);

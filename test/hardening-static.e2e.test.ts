@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distDir } from './helpers/site-server.ts';
-import { startServer, type RunningServer } from './helpers/start-server.ts';
+import { distDir, startServerProcess } from './helpers/server.ts';
 
 interface Answer {
   status: number;
@@ -32,13 +31,13 @@ function rawGet(base: string, target: string, headers: Record<string, string> = 
 }
 
 const HSTS = /^max-age=\d{7,}; includeSubDomains$/;
-let server: RunningServer;
-let plain: RunningServer;
+let server: Awaited<ReturnType<typeof startServerProcess>>;
+let plain: typeof server;
 let asset: string;
 
 beforeAll(async () => {
-  server = await startServer({ DIST_DIR: distDir, LOG_LEVEL: 'info' });
-  plain = await startServer({ DIST_DIR: distDir, SITE_URL: 'http://intranet.example' });
+  server = await startServerProcess({ DIST_DIR: distDir, LOG_LEVEL: 'info' });
+  plain = await startServerProcess({ DIST_DIR: distDir, SITE_URL: 'http://intranet.example' });
   const html = (await rawGet(server.url, '/')).body;
   asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? '';
   expect(asset).not.toBe('');

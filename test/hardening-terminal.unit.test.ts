@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { postJson, rawRequest, ROOT, startApp } from './helpers/start-server.ts';
+import { postJson, rawRequest, ROOT, startServer } from './helpers/server.ts';
 
 const run = promisify(execFile);
 const cli = async (script: string, args: string[]) =>
@@ -30,7 +30,7 @@ const hostilePage = '/career\u009b31m\u202e';
 
 let dataDir: string;
 beforeAll(async () => {
-  const server = await startApp({ RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000' });
+  const server = await startServer({ env: { VITALS_RATE_LIMIT_MAX: '1000' } });
   dataDir = server.dataDir;
   expect((await postJson(`${server.url}/addSocietyQuery`, hostile)).status).toBe(200);
   const beacon = await rawRequest(`${server.url}/vitals`, {
@@ -38,7 +38,7 @@ beforeAll(async () => {
     body: JSON.stringify({ page: hostilePage, metrics: [{ name: 'LCP', value: 1200 }] }),
   });
   expect(beacon.status).toBe(204);
-  await server.close();
+  await server.stop();
 });
 
 describe('terminal-safe CLI output (finding 1)', () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { distDir } from './helpers/site-server.ts';
+import { distDir } from './helpers/server.ts';
 
 const pages = (fs.readdirSync(distDir, { recursive: true }) as string[])
   .filter((f) => f.endsWith('.html'))

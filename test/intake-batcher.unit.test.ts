@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createWriteBatcher, openDatabase } from '../server/intake/database.ts';
-import { tempDir } from './helpers/start-server.ts';
+import { tempDir } from './helpers/server.ts';
 
 describe('intake: group commit', () => {
   it('commits a turn of writes together, settles each only after the commit, and isolates a failing job', async () => {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, rawRequest, ROOT, startApp, tempDir } from './helpers/start-server.ts';
+import { postJson, rawRequest, ROOT, startServer, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -60,7 +60,7 @@ const career = {
 
 let dataDir: string;
 beforeAll(async () => {
-  const server = await startApp({ RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000' });
+  const server = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000' } });
   dataDir = server.dataDir;
   expect((await postJson(`${server.url}/addSocietyQuery`, society)).status).toBe(200);
   expect((await postJson(`${server.url}/addQuery`, career)).status).toBe(200);
@@ -76,7 +76,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page: '/', metrics: [{ name: 'CLS', value: 0.05 }] }),
   });
-  await server.close();
+  await server.stop();
 });
 
 describe('npm run leads', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDb, startServer, storedLeads } from './helpers/start-server.ts';
+import { readDb, startServerProcess, storedLeads } from './helpers/server.ts';
 
 const body = (i: number) =>
   JSON.stringify({
@@ -17,7 +17,7 @@ const body = (i: number) =>
 
 describe('intake: crash safety', () => {
   it('keeps every submission answered success when the process is SIGKILLed mid-burst', async () => {
-    const first = await startServer({ RATE_LIMIT_MAX: '1000000' });
+    const first = await startServerProcess({ RATE_LIMIT_MAX: '1000000' });
     const answered = new Set<string>();
     const TOTAL = 1500;
     const CONCURRENCY = 32;
@@ -52,7 +52,7 @@ describe('intake: crash safety', () => {
     expect(answered.size).toBeLessThan(TOTAL);
 
     // Restart on the same data folder: the service recovers the WAL and everything answered is there.
-    const second = await startServer({ DATA_DIR: first.dataDir });
+    const second = await startServerProcess({ DATA_DIR: first.dataDir });
     try {
       const stored = new Set(storedLeads(second.dataDir).map((l) => l.fields.email));
       const missing = [...answered].filter((email) => !stored.has(email));
@@ -66,7 +66,7 @@ describe('intake: crash safety', () => {
   }, 90_000);
 
   it('closes the database on a graceful stop (SIGTERM): the WAL is checkpointed away', async () => {
-    const server = await startServer({ RATE_LIMIT_MAX: '1000' });
+    const server = await startServerProcess({ RATE_LIMIT_MAX: '1000' });
     const res = await fetch(`${server.url}/addQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(1) });
     expect(res.status).toBe(200);
     await server.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, rawRequest, startApp, startServer, type RunningApp } from './helpers/start-server.ts';
+import { countRows, rawRequest, startServer, startServerProcess, type RunningServer } from './helpers/server.ts';
 
 const PARTNER = 'https://partner.example';
 const EVIL = 'https://evil.example';
@@ -17,11 +17,11 @@ const post = (url: string, body: string, headers: Record<string, string> = {}) =
   rawRequest(url, { headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('intake: rate limit', () => {
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
-    server = await startApp({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
+    server = await startServer({ env: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server.stop());
 
   it('answers 429 JSON after RATE_LIMIT_MAX submissions per IP and stores nothing more', async () => {
     const statuses: number[] = [];
@@ -48,11 +48,11 @@ describe('intake: rate limit', () => {
 });
 
 describe('intake: CORS', () => {
-  let server: RunningApp;
+  let server: RunningServer;
   beforeAll(async () => {
-    server = await startApp({ RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: `${PARTNER}, https://other.example/` });
+    server = await startServer({ env: { RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: `${PARTNER}, https://other.example/` } });
   });
-  afterAll(() => server.close());
+  afterAll(() => server.stop());
 
   const preflight = (origin: string) =>
     rawRequest(`${server.url}/addSocietyQuery`, {
@@ -108,7 +108,7 @@ describe('intake: CORS', () => {
 
 describe('intake: logs', () => {
   it('logs {kind, leadId, duplicate} and never names, emails, phones, bodies or IPs', async () => {
-    const server = await startServer({ LOG_LEVEL: 'info', RATE_LIMIT_MAX: '1000' });
+    const server = await startServerProcess({ LOG_LEVEL: 'info', RATE_LIMIT_MAX: '1000' });
     try {
       const secret = { name: 'Leaky Name', email: 'leaky.person@example.org', phone: '+91 99999 11111' };
       const body = JSON.stringify({ ...secret, societyName: 'Hidden Towers', city: 'Secret City', position: '' });

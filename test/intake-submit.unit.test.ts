@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, postJson, startApp, storedLeads, type RunningApp } from './helpers/start-server.ts';
+import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
 const society = {
   name: '  सुनीता शर्मा ',
@@ -21,12 +21,12 @@ const career = {
   message: 'मुझे आपकी टीम में शामिल होना है.\nLine two, with "quotes", commas and emoji 🚀.',
 };
 
-let server: RunningApp;
+let server: RunningServer;
 beforeAll(async () => {
-  server = await startApp({ RATE_LIMIT_MAX: '10000' });
+  server = await startServer({ env: { RATE_LIMIT_MAX: '10000' } });
 });
 afterAll(async () => {
-  await server.close();
+  await server.stop();
 });
 
 const trimmed = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v.trim()]));

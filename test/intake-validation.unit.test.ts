@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, rawRequest, startApp, type RunningApp } from './helpers/start-server.ts';
+import { countRows, rawRequest, startServer, type RunningServer } from './helpers/server.ts';
 
 const society = {
   name: 'Asha Verma',
@@ -20,12 +20,12 @@ const career = {
   message: 'I like building things.',
 };
 
-let server: RunningApp;
+let server: RunningServer;
 beforeAll(async () => {
-  server = await startApp({ RATE_LIMIT_MAX: '10000' });
+  server = await startServer({ env: { RATE_LIMIT_MAX: '10000' } });
 });
 afterAll(async () => {
-  await server.close();
+  await server.stop();
 });
 
 /** contentType null: no Content-Type header at all. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, rawRequest, readDb, startApp, type RunningApp } from './helpers/start-server.ts';
+import { countRows, rawRequest, readDb, startServer, type RunningServer } from './helpers/server.ts';
 
-let server: RunningApp;
+let server: RunningServer;
 beforeAll(async () => {
-  server = await startApp({ RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: 'https://partner.example' });
+  server = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '1000', ALLOWED_ORIGINS: 'https://partner.example' } });
 });
-afterAll(() => server.close());
+afterAll(() => server.stop());
 
 const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8', headers: Record<string, string> = {}) =>
   rawRequest(`${server.url}/vitals`, {
@@ -85,7 +85,7 @@ describe('intake: POST /vitals', () => {
 
 describe('intake: /vitals rate limit', () => {
   it('has its own per-IP limit (VITALS_RATE_LIMIT_MAX), answered 429 JSON', async () => {
-    const limited = await startApp({ RATE_LIMIT_MAX: '1', VITALS_RATE_LIMIT_MAX: '2' });
+    const limited = await startServer({ env: { RATE_LIMIT_MAX: '1', VITALS_RATE_LIMIT_MAX: '2' } });
     try {
       const send = () =>
         rawRequest(`${limited.url}/vitals`, { headers: { 'content-type': 'text/plain' }, body: JSON.stringify(good) });
@@ -96,7 +96,7 @@ describe('intake: /vitals rate limit', () => {
       expect(JSON.parse(third.text)).toEqual({ success: false, message: 'Too many requests. Please wait a minute and try again.' });
       expect(countRows(limited.dataDir, 'vitals')).toBe(6);
     } finally {
-      await limited.close();
+      await limited.stop();
     }
   });
 });

@@ -5,18 +5,17 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
-import { startSite } from './helpers/site-server.ts';
-import { storedLeads } from './helpers/leads-db.ts';
+import { startServer, storedLeads } from './helpers/server.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../test-output/partner');
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let partner: Awaited<ReturnType<typeof startPartnerSite>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   fs.mkdirSync(outDir, { recursive: true });
   partner = await startPartnerSite(() => site.url);
-  site = await startSite({ ALLOWED_ORIGINS: partner.url });
+  site = await startServer({ site: true, env: { ALLOWED_ORIGINS: partner.url } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

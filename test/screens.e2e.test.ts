@@ -3,15 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { overlappingText } from './helpers/page-checks.ts';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 import { routes } from './helpers/routes.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../test-output/screens');
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   fs.mkdirSync(outDir, { recursive: true });
-  site = await startSite();
+  site = await startServer({ site: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

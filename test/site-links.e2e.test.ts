@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 import { routes } from './helpers/routes.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite } from './helpers/site-server.ts';
+import { startServer } from './helpers/server.ts';
 import { routes } from './helpers/routes.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  site = await startSite();
+  site = await startServer({ site: true });
 });
 afterAll(() => site?.stop());
 

@@ -6,13 +6,12 @@
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { startSite } from './helpers/site-server.ts';
-import { readDb } from './helpers/start-server.ts';
+import { readDb, startServer } from './helpers/server.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
+let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
-  site = await startSite({ VITALS_RATE_LIMIT_MAX: '1000' });
+  site = await startServer({ site: true, env: { VITALS_RATE_LIMIT_MAX: '1000' } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -38,6 +38,13 @@ export function cliArgs<const T extends Options>(options: T, usage: string) {
   return parsed.values;
 }
 
+/** The options both reports take: the period (local days) and the data folder. */
+export const periodAndDataOptions = {
+  since: { type: 'string' },
+  until: { type: 'string' },
+  'data-dir': { type: 'string' },
+} as const;
+
 // Day arguments: YYYY-MM-DD in the machine's local time zone.
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

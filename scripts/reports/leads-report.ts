@@ -4,7 +4,7 @@ import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
-export interface StoredLead {
+interface StoredLead {
   id: number;
   kind: LeadKind;
   /** Epoch milliseconds (UTC). */

@@ -12,7 +12,7 @@ const THRESHOLDS: Record<string, [good: number, poor: number]> = {
   TTFB: [800, 1800],
 };
 
-export interface VitalsSummary {
+interface VitalsSummary {
   page: string;
   metric: string;
   p75: number;

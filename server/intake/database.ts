@@ -6,9 +6,7 @@ import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 
 export type Db = Database.Database;
 
-export const DB_FILE_NAME = 'leads.db';
-
-export const dbPath = (dataDir: string): string => path.join(dataDir, DB_FILE_NAME);
+export const dbPath = (dataDir: string): string => path.join(dataDir, 'leads.db');
 
 /**
  * The database schema, as an append-only list: migration N brings the file to

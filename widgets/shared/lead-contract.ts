@@ -14,15 +14,8 @@ interface Option {
   label: string;
 }
 
-export const COURSES = [
-  { value: 'BCA', label: 'BCA' },
-  { value: 'MCA', label: 'MCA' },
-  { value: 'B.Tech', label: 'B.Tech' },
-  { value: 'M.Tech', label: 'M.Tech' },
-  { value: 'BBA', label: 'BBA' },
-  { value: 'MBA', label: 'MBA' },
-  { value: 'Other', label: 'Other' },
-] as const satisfies readonly Option[];
+/** The courses of the career form; each value is also its visible label. */
+export const COURSES: readonly Option[] = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'].map((c) => ({ value: c, label: c }));
 
 export const ROLES = [
   { value: 'tech-intern', label: 'Tech Intern' },

@@ -1,7 +1,8 @@
 /**
- * Test helpers for the intake service: a real server on 127.0.0.1 with a real database
- * file in a fresh temp folder, either as a child process (startServer) or in-process
- * (startApp), plus direct read access to that database.
+ * The real service in tests, on 127.0.0.1 with a real database file in a fresh temp
+ * folder: `startServer` runs it in this process; `startServerProcess` spawns
+ * `server/main.ts` for the tests that need a real process (SIGKILL, SIGTERM, its log
+ * output). Plus read access to its database and raw HTTP helpers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,14 +10,18 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
+import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
+import { dbPath } from '../../server/intake/database.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = repoRoot;
+
+/** The built site (`DIST_DIR`, else dist/), served by `startServer({ site: true })`. */
+export const distDir = builtSiteDir();
 
 const created: string[] = [];
 // Registered on the suite of every test file that imports this helper.
@@ -31,7 +36,52 @@ export function tempDir(prefix = 'intake-test-'): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
+interface ServerOptions {
+  /** Serve the built site (needs `npm run build`); otherwise an empty folder: the API alone. */
+  site?: boolean;
+  /** Run-time settings (server/config.ts) on top of the test defaults. */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  app: FastifyInstance;
+  /** Closes the server; connections a browser keeps open are cut after 3 s. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service (buildApp) in this process, on a free port of 127.0.0.1. Defaults:
+ * a generous form rate limit and logs at `warn` with the site, silent without it
+ * (the API alone would warn about the missing site on every start).
+ */
+export async function startServer({ site = false, env = {} }: ServerOptions = {}): Promise<RunningServer> {
+  if (site && !fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`);
+  const dataDir = env.DATA_DIR ?? tempDir();
+  const config = {
+    ...loadServerConfig({ LOG_LEVEL: site ? 'warn' : 'silent', RATE_LIMIT_MAX: '1000', ...env }),
+    host: '127.0.0.1',
+    port: 0,
+    distDir: site ? distDir : tempDir('intake-dist-'),
+    dataDir,
+  };
+  const app = await buildApp(config);
+  await app.listen({ host: config.host, port: 0 });
+  const { port } = app.server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    app,
+    async stop() {
+      const force = setTimeout(() => app.server.closeAllConnections(), 3_000);
+      await app.close();
+      clearTimeout(force);
+    },
+  };
+}
+
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -42,7 +92,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer {
+interface ServerProcess {
   url: string;
   dataDir: string;
   child: ChildProcess;
@@ -50,17 +100,17 @@ export interface RunningServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Graceful stop (SIGTERM), SIGKILL after 5 s. */
   stop(): Promise<void>;
+  /** The last 20 000 characters the process wrote to stdout and stderr. */
   output(): string;
 }
 
-/** Spawns `node --import tsx server/main.ts` with env and waits until GET /health answers ok. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** Spawns `node --import tsx server/main.ts` (the API alone, unless env.DIST_DIR names a site) and waits until GET /health answers ok. */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
-  const distDir = env.DIST_DIR ?? tempDir('intake-dist-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -102,31 +152,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return { url, dataDir, child, kill, stop, output: () => output };
 }
 
-export interface RunningApp {
-  url: string;
-  dataDir: string;
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
-
-/** buildApp() in this process, listening on a free port of 127.0.0.1. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const dataDir = env.DATA_DIR ?? tempDir();
-  const config = loadServerConfig({
-    LOG_LEVEL: 'silent',
-    DIST_DIR: tempDir('intake-dist-'),
-    ...env,
-    DATA_DIR: dataDir,
-  });
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, dataDir, app, close: () => app.close() };
-}
-
-/** Reads the leads.db of a data folder (read-only), e.g. to count rows. */
+/** Reads the database of a data folder (read-only); throws when it is missing or the query fails. */
 export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
-  const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
+  const db = new Database(dbPath(dataDir), { readonly: true, fileMustExist: true });
   try {
     return read(db);
   } finally {
@@ -137,6 +165,7 @@ export function readDb<T>(dataDir: string, read: (db: Database.Database) => T): 
 export const countRows = (dataDir: string, table: 'leads' | 'vitals'): number =>
   readDb(dataDir, (db) => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n);
 
+/** The stored leads, oldest first; throws when the database cannot be read. */
 export const storedLeads = (dataDir: string): { id: number; kind: string; fields: Record<string, string> }[] =>
   readDb(dataDir, (db) =>
     (db.prepare('SELECT id, kind, fields FROM leads ORDER BY id').all() as { id: number; kind: string; fields: string }[]).map(
@@ -153,7 +182,7 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
   });
 }
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;

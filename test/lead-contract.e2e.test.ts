@@ -1,0 +1,74 @@
+/**
+ * The lead contract in Chromium against the real service: for each phone and email of
+ * the table, the built form's own validation and the service's answer agree, on both forms.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
+import { postJson, startServer } from './helpers/server.ts';
+
+let site: Awaited<ReturnType<typeof startServer>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  site = await startServer({ site: true, env: { RATE_LIMIT_MAX: '10000' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const forms = [
+  {
+    route: '/',
+    tag: 'society-registration',
+    endpoint: '/addSocietyQuery',
+    valid: { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' },
+  },
+  {
+    route: '/career',
+    tag: 'career-application',
+    endpoint: '/addQuery',
+    valid: {
+      name: 'Ravi Kumar', email: 'ravi@example.in', phone: '9876543210', college: 'COEP', course: 'MCA',
+      yearOfStudy: 'Final year', areaOfInterest: 'tech-intern', message: 'I would like to join.',
+    },
+  },
+];
+
+describe.each(forms)('$tag: the browser refuses exactly what the service refuses', ({ route, tag, endpoint, valid }) => {
+  /** Whether the form's own control accepts each value (its native validation, as the submit button checks it). */
+  async function browserVerdicts(field: 'phone' | 'email', values: string[]): Promise<boolean[]> {
+    const page = await browser.context.newPage();
+    try {
+      await page.goto(site.url + route);
+      return await page.evaluate(
+        ({ tag, field, values }) => {
+          const input = document.querySelector(tag)!.shadowRoot!.querySelector<HTMLInputElement>(`input[name="${field}"]`)!;
+          return values.map((value) => {
+            input.value = value;
+            return input.validity.valid;
+          });
+        },
+        { tag, field, values },
+      );
+    } finally {
+      await page.close();
+    }
+  }
+
+  const serviceVerdicts = (field: 'phone' | 'email', values: string[]) =>
+    Promise.all(values.map(async (value) => (await postJson(site.url + endpoint, { ...valid, [field]: value })).status === 200));
+
+  it.each([
+    ['phone', PHONE_CASES],
+    ['email', EMAIL_CASES],
+  ] as const)('%s', async (field, cases) => {
+    const values = cases.map(([value]) => value);
+    const expected = cases.map(([value, accepted]) => [value, accepted]);
+    const inBrowser = await browserVerdicts(field, values);
+    const byService = await serviceVerdicts(field, values);
+    expect(values.map((value, i) => [value, inBrowser[i]])).toEqual(expected);
+    expect(values.map((value, i) => [value, byService[i]])).toEqual(expected);
+  });
+});
