@@ -40,7 +40,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
       api.removeContentTypeParser('text/plain'); // lead routes: application/json only
       registerHealthRoute(api, createWriteProbe(db, batcher));
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs });
-      await registerCors(api, createOriginPolicy(config.allowedOrigins), apiPaths);
+      await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths);
       registerLeadRoutes(api, leads);
       await registerVitalsRoutes(api, vitals, { max: config.vitalsRateLimitMax, timeWindow: config.rateLimitWindowMs });
       registerFallbackRoutes(api, apiPaths);
