@@ -1,7 +1,7 @@
 /** What the report CLIs (`npm run leads`, `npm run vitals`) share: arguments, day arguments, the database. */
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseOpenError, type Db, dbPath, openReadOnly } from '../../server/intake/database.ts';
+import { DatabaseOpenError, type Db, dbPath, openForMaintenance, openReadOnly } from '../../server/intake/database.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -72,17 +72,26 @@ export function endOfDay(text: string): number {
  * exit code 1 and a message naming the file.
  */
 export function readDatabase<T>(dataDir: string, read: (db: Db) => T): T | undefined {
+  return withDatabase(dataDir, openReadOnly, read);
+}
+
+/** Like readDatabase, for an operator command that changes the database (never migrates it): erase, purge. */
+export function changeDatabase<T>(dataDir: string, change: (db: Db) => T): T | undefined {
+  return withDatabase(dataDir, openForMaintenance, change);
+}
+
+function withDatabase<T>(dataDir: string, open: (dataDir: string) => Db, use: (db: Db) => T): T | undefined {
   if (!fs.existsSync(dbPath(dataDir))) return undefined;
   let db: Db;
   try {
-    db = openReadOnly(dataDir);
+    db = open(dataDir);
   } catch (error) {
     if (!(error instanceof DatabaseOpenError)) throw error;
     process.stderr.write(`${terminalSafe(error.message)}\n`);
     process.exit(1);
   }
   try {
-    return read(db);
+    return use(db);
   } finally {
     db.close();
   }

@@ -70,22 +70,42 @@ function openFile(file: string, options: Database.Options): Db {
   }
 }
 
+/** Throws unless the open file's schema is this code's, saying which way it differs and what to do. */
+function assertSchema(db: Db, file: string): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return;
+  db.close();
+  throw new DatabaseOpenError(
+    version < SCHEMA_VERSION
+      ? `${file}: schema version ${version} is older than this tool reads (${SCHEMA_VERSION}). Start the service once (npm run serve) to upgrade it; the operator commands never migrate it.`
+      : `${file}: schema version ${version} is newer than this tool knows (${SCHEMA_VERSION}). Update this checkout to the release that wrote it.`,
+  );
+}
+
 /**
  * Opens an existing database for reading only, as the report CLIs do: it never creates,
- * writes or migrates the file, and refuses a schema version other than this code's,
- * saying which way it differs and what to do.
+ * writes or migrates the file, and refuses a schema version other than this code's.
  */
 export function openReadOnly(dataDir: string): Db {
   const file = dbPath(dataDir);
   const db = openFile(file, { readonly: true, fileMustExist: true });
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version === SCHEMA_VERSION) return db;
-  db.close();
-  throw new DatabaseOpenError(
-    version < SCHEMA_VERSION
-      ? `${file}: schema version ${version} is older than this tool reads (${SCHEMA_VERSION}). Start the service once (npm run serve) to upgrade it; reports never change the database.`
-      : `${file}: schema version ${version} is newer than this tool knows (${SCHEMA_VERSION}). Update this checkout to the release that wrote it.`,
-  );
+  assertSchema(db, file);
+  return db;
+}
+
+/**
+ * Opens an existing database to change it from an operator's command (erase a person,
+ * purge): never creates or migrates it; foreign keys enforced; deleted bytes overwritten;
+ * waits up to 10 s for the running service's write lock (this is not the event loop).
+ */
+export function openForMaintenance(dataDir: string): Db {
+  const file = dbPath(dataDir);
+  const db = openFile(file, { fileMustExist: true });
+  assertSchema(db, file);
+  db.pragma('foreign_keys = ON');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 10000');
+  return db;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   registerRateLimit,
   safeLogSerializers,
 } from './guards.ts';
+import { startRetentionPurge } from './personal-data.ts';
 import { createLeadStore, LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
 import { createVitalsStore, registerVitalsRoutes, VITALS_PATH } from './vitals.ts';
 
@@ -26,7 +27,9 @@ import { createVitalsStore, registerVitalsRoutes, VITALS_PATH } from './vitals.t
 export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const db = openDatabase(config.dataDir);
   const batcher = createWriteBatcher(db, { maxBusyWaitMs: config.dbBusyTimeoutMs });
+  const stopPurge = startRetentionPurge(db, batcher, config.leadRetentionDays, app.log);
   app.addHook('onClose', () => {
+    stopPurge();
     batcher.flush();
     db.close();
   });
