@@ -75,7 +75,8 @@ function originOf(name: string, url: string): string {
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const siteUrl = loadSiteConfig(env).siteUrl;
+  const site = loadSiteConfig(env);
+  const siteUrl = site.siteUrl;
   const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000);
   return {
     host: env.HOST || '127.0.0.1',
@@ -97,6 +98,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, 10_000), requestTimeoutMs),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5_000),
-    leadRetentionDays: int(env.LEAD_RETENTION_DAYS, 365),
+    leadRetentionDays: site.privacy.retentionDays,
   };
 }

@@ -1,0 +1,85 @@
+/**
+ * The notice at collection: the short text under each form, given before the person
+ * submits (DPDP Act 2023 s. 5; DPDP Rules 2025 r. 3): what is collected, why, how long it
+ * is kept, where the full notice is, and how to withdraw consent. The forms render it;
+ * the privacy page repeats the same sentences; each lead stores NOTICE_VERSION (sent as
+ * the X-Notice-Version header). Change any sentence here → change NOTICE_VERSION (the
+ * date of the change) and the privacy page's "last updated". Plain data and pure functions:
+ * the widgets bundle it. English now; a Hindi entry gets the same keys.
+ */
+import type { LeadKind } from './lead-contract.ts';
+
+/** The version of the notice text below: the date it was last changed. */
+export const NOTICE_VERSION = '2026-11-22';
+
+/** How long a lead is kept unless LEAD_RETENTION_DAYS says otherwise (the service's purge and this notice agree). */
+export const DEFAULT_LEAD_RETENTION_DAYS = 365;
+
+/** The full notice's section on the website forms, from the site root. */
+export const PRIVACY_NOTICE_PATH = '/privacy-policy#website-forms';
+
+export type NoticeLanguage = 'en';
+
+export interface CollectionNotice {
+  version: string;
+  /** "Your data" or its translation: a short heading or lead-in. */
+  heading: string;
+  /** What is collected, itemised. */
+  collected: string;
+  /** Why. */
+  purpose: string;
+  /** How long it is kept. */
+  retention: string;
+  /** How to withdraw consent (and use the other rights), with the address to write to. */
+  withdraw: string;
+  /** The link to the full notice: its text makes sense on its own. */
+  link: { text: string; href: string };
+}
+
+/** A retention period in words: 365 → "12 months", 730 → "24 months", 90 → "90 days". */
+export function retentionPeriod(days: number, lang: NoticeLanguage = 'en'): string {
+  const text = { en: { month: 'month', months: 'months', day: 'day', days: 'days' } }[lang];
+  if (days % 365 === 0) {
+    const months = (days / 365) * 12;
+    return `${months} ${months === 1 ? text.month : text.months}`;
+  }
+  return `${days} ${days === 1 ? text.day : text.days}`;
+}
+
+const TEXT = {
+  en: {
+    heading: 'How we use your details',
+    collected: {
+      society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
+      career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
+    },
+    purpose: {
+      society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
+      career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
+    },
+    retention: (period: string) => `We keep them for ${period} after you send them, then erase them.`,
+    withdraw: (email: string) =>
+      `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
+    link: 'Read the full privacy notice',
+  },
+} as const satisfies Record<NoticeLanguage, unknown>;
+
+/**
+ * The notice for one form. `siteUrl`: the site's origin, so the link works from a partner
+ * page too (empty: a link from the site root). `contactEmail`: where withdrawals go.
+ */
+export function collectionNotice(
+  kind: LeadKind,
+  options: { contactEmail: string; siteUrl?: string; retentionDays?: number; lang?: NoticeLanguage },
+): CollectionNotice {
+  const text = TEXT[options.lang ?? 'en'];
+  return {
+    version: NOTICE_VERSION,
+    heading: text.heading,
+    collected: text.collected[kind],
+    purpose: text.purpose[kind],
+    retention: text.retention(retentionPeriod(options.retentionDays ?? DEFAULT_LEAD_RETENTION_DAYS, options.lang)),
+    withdraw: text.withdraw(options.contactEmail),
+    link: { text: text.link, href: `${(options.siteUrl ?? '').replace(/\/+$/, '')}${PRIVACY_NOTICE_PATH}` },
+  };
+}
