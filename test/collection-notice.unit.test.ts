@@ -1,6 +1,6 @@
 /** The notice at collection as data (issue 14): every part for each form, versioned, linking to the full notice. */
 import { describe, expect, it } from 'vitest';
-import { collectionNotice, NOTICE_VERSION, retentionPeriod } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../widgets/shared/collection-notice.ts';
 
 describe('collectionNotice', () => {
   it('gives each form what is collected, why, how long, how to withdraw, and a link to the full notice', () => {
@@ -24,5 +24,14 @@ describe('collectionNotice', () => {
     expect(retentionPeriod(90)).toBe('90 days');
     expect(retentionPeriod(1)).toBe('1 day');
     expect(collectionNotice('society', { contactEmail: 'x@y.in', retentionDays: 90 }).retention).toMatch(/for 90 days/);
+  });
+
+  it('keeps from X-Notice-Version only a version that was published; null otherwise', () => {
+    expect(PUBLISHED_NOTICE_VERSIONS.at(-1)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(NOTICE_VERSION)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(` ${NOTICE_VERSION} `)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(undefined)).toBeNull();
+    expect(noticeVersionFromHeader('1999-01-01')).toBeNull();
+    expect(noticeVersionFromHeader('<script>')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, parsePersonKey } from '../server/intake/personal-data.ts';
+import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
 import { countRows, postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);
@@ -58,7 +59,7 @@ const sunitaCareer = {
 const ravi = { name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9811122233', societyName: 'Lake View', city: 'Pune' };
 
 /** Every form in which Sunita's data was written, and the bytes to look for. */
-const sunitaNeedles = ['Sunita.Sharma@Example.IN', 'sunita.sharma@example.in', '+91 98765 43210', '09876543210', '98765 43210', 'सुनीता', 'Green Park Residency'];
+const sunitaNeedles = ['greenpark-rwa.in', 'Sunita.Sharma@Example.IN', 'sunita.sharma@example.in', '+91 98765 43210', '09876543210', '98765 43210', 'सुनीता', 'Green Park Residency'];
 
 describe('phone and email matching', () => {
   it('normalises a phone to digits without +91, 91, 0091 or 0', () => {
@@ -89,6 +90,13 @@ describe('--person and --erase', () => {
         'CREATE TABLE outbox_test (id INTEGER PRIMARY KEY, lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE, last_error TEXT)',
       );
       extra.prepare('INSERT INTO outbox_test (lead_id, last_error) VALUES (?, ?), (?, ?)').run(1, '550 <Sunita.Sharma@Example.IN> mailbox full', 3, 'timeout');
+      // The lead's source, notice version and spam flag (columns the intake service adds; added here if it doesn't yet).
+      const columns = (extra.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name);
+      for (const column of ['origin', 'partner', 'notice_version', 'spam_reason']) {
+        if (!columns.includes(column)) extra.exec(`ALTER TABLE leads ADD COLUMN ${column} TEXT`);
+      }
+      extra.prepare("UPDATE leads SET origin = 'https://greenpark-rwa.in', partner = NULL, notice_version = ?, spam_reason = NULL WHERE id = 1").run(NOTICE_VERSION);
+      extra.prepare("UPDATE leads SET origin = NULL, partner = 'greenpark-rwa', notice_version = NULL, spam_reason = 'no proof of work' WHERE id = 2").run();
       extra.close();
 
       for (const query of ['SUNITA.SHARMA@example.in', '9876543210', '+919876543210']) {
@@ -96,7 +104,16 @@ describe('--person and --erase', () => {
         expect(code, query).toBe(0);
         const record = JSON.parse(stdout);
         expect(record.leads.map((l: { id: number }) => l.id), query).toEqual([1, 2]);
-        expect(record.leads[0]).toMatchObject({ id: 1, kind: 'society', fields: sunita });
+        expect(record.leads[0]).toMatchObject({
+          id: 1,
+          kind: 'society',
+          fields: sunita,
+          origin: 'https://greenpark-rwa.in',
+          source: 'greenpark-rwa.in',
+          notice_version: NOTICE_VERSION,
+          spam: false,
+        });
+        expect(record.leads[1]).toMatchObject({ source: 'greenpark-rwa', notice_version: null, spam: true, spam_reason: 'no proof of work' });
         expect(record.leads[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
         expect(record.leads[1].fields).toEqual(sunitaCareer);
         expect(record.outbox_test).toEqual([{ id: 1, lead_id: 1, last_error: '550 <Sunita.Sharma@Example.IN> mailbox full' }]);

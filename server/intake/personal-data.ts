@@ -95,10 +95,12 @@ export function personRecord(db: Db, key: PersonKey): Record<string, unknown[]> 
     .prepare('SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
     .all(idList) as Record<string, unknown>[];
   const record: Record<string, unknown[]> = {
-    leads: leads.map(({ dedupe_key: _hash, ...row }) => {
-      const source = row.partner ?? hostOf(row.origin);
-      return { ...readable(row), ...('origin' in row || 'partner' in row ? { source: source ?? null } : {}) };
-    }),
+    leads: leads.map(({ dedupe_key: _hash, ...row }) => ({
+      ...readable(row),
+      // As `npm run leads` names them: the source is the partner if set, else the origin's host.
+      ...('origin' in row || 'partner' in row ? { source: row.partner ?? hostOf(row.origin) } : {}),
+      ...('spam_reason' in row ? { spam: row.spam_reason !== null } : {}),
+    })),
   };
   for (const ref of tablesReferencingLeads(db)) {
     const rows = db

@@ -12,6 +12,19 @@ import type { LeadKind } from './lead-contract.ts';
 /** The version of the notice text below: the date it was last changed. */
 export const NOTICE_VERSION = '2026-11-22';
 
+/** Every version ever published, oldest first (append-only): a visitor may submit from a page cached before a change. */
+export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22'];
+
+/**
+ * What a lead stores from its X-Notice-Version header: the version the person was shown
+ * when it is one we published; null when the header is absent or names none (a client
+ * that showed no notice of ours), so a lead never claims a notice it did not get.
+ */
+export function noticeVersionFromHeader(value: string | undefined): string | null {
+  const v = value?.trim();
+  return v !== undefined && PUBLISHED_NOTICE_VERSIONS.includes(v) ? v : null;
+}
+
 /** How long a lead is kept unless LEAD_RETENTION_DAYS says otherwise (the service's purge and this notice agree). */
 export const DEFAULT_LEAD_RETENTION_DAYS = 365;
 
