@@ -6,12 +6,15 @@
  * Lists the stored leads (spam hidden unless --include-spam), or counts them per source
  * and ISO week; lists the delivery outbox, or queues one delivery again. Dates are local
  * days; --until includes that whole day.
+ * npm run leads -- --person EMAIL_OR_PHONE | --erase EMAIL_OR_PHONE | --purge [--data-dir DIR]
+ * --person prints everything held about one person as JSON; --erase erases it everywhere;
+ * --purge erases every lead older than LEAD_RETENTION_DAYS (scripts/reports/person.ts).
  */
 import { dbPath } from '../server/intake/database.ts';
 import { createOutbox } from '../server/intake/delivery/outbox.ts';
 import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
-import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
+import { changeDatabase, cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';
 import {
   countBySource,
@@ -22,6 +25,9 @@ import {
   sourceCountsAsCsv,
   sourceCountsAsTable,
 } from './reports/leads-report.ts';
+import { erasePerson, printPerson, purgeExpired } from './reports/person.ts';
+import { terminalSafeJson } from './reports/terminal-safe.ts';
+import { loadServerConfig } from '../server/config.ts';
 
 const values = cliArgs(
   {
@@ -33,10 +39,24 @@ const values = cliArgs(
     deliveries: { type: 'boolean', default: false },
     redeliver: { type: 'string' },
     bom: { type: 'boolean', default: false },
+    person: { type: 'string' },
+    erase: { type: 'string' },
+    purge: { type: 'boolean', default: false },
   },
   'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--include-spam] [--by-source] [--data-dir DIR] [--bom]\n' +
-    '       npm run leads -- --deliveries [--format table|json] | --redeliver DELIVERY_ID',
+    '       npm run leads -- --deliveries [--format table|json] | --redeliver DELIVERY_ID\n' +
+    '       npm run leads -- --person EMAIL_OR_PHONE | --erase EMAIL_OR_PHONE | --purge [--data-dir DIR]',
 );
+
+const personalDataModes = [values.person !== undefined, values.erase !== undefined, values.purge].filter(Boolean).length;
+if (personalDataModes > 1) fail('use one of --person, --erase and --purge');
+if (personalDataModes === 1) {
+  const dir = values['data-dir'] ?? defaultDataDir();
+  if (values.person !== undefined) printPerson(dir, values.person);
+  else if (values.erase !== undefined) erasePerson(dir, values.erase);
+  else purgeExpired(dir, loadServerConfig().leadRetentionDays);
+  process.exit(0);
+}
 
 const format = values.format;
 if (format !== 'table' && format !== 'csv' && format !== 'json') fail(`unknown --format "${format}"`);
@@ -53,7 +73,7 @@ const noDatabase = () => process.stderr.write(`no database at ${dbPath(dataDir)}
 if (values.redeliver !== undefined) {
   const id = Number(values.redeliver);
   if (!Number.isSafeInteger(id) || id < 1) fail(`--redeliver takes a delivery id (see --deliveries), got "${values.redeliver}"`);
-  const result = readDatabase(dataDir, (db) => createOutbox(db).redeliver(id, Date.now()));
+  const result = changeDatabase(dataDir, (db) => createOutbox(db).redeliver(id, Date.now()));
   if (!result || (!result.ok && result.reason === 'unknown')) {
     process.stderr.write(`no delivery ${id}\n`);
     process.exit(1);
@@ -79,7 +99,7 @@ if (values.redeliver !== undefined) {
   const bom = values.bom ? '\ufeff' : '';
   if (values['by-source']) {
     const counts = countBySource(leads ?? []);
-    if (format === 'json') process.stdout.write(JSON.stringify(counts, null, 2) + '\n');
+    if (format === 'json') process.stdout.write(terminalSafeJson(counts) + '\n');
     else if (format === 'csv') process.stdout.write(bom + sourceCountsAsCsv(counts));
     else process.stdout.write(sourceCountsAsTable(counts));
   } else if (format === 'json') process.stdout.write(leadsAsJson(leads ?? []));

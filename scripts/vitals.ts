@@ -6,6 +6,7 @@
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { formatLocal } from './reports/output.ts';
+import { terminalSafeJson } from './reports/terminal-safe.ts';
 import { summariseVitals, vitalsAsTable } from './reports/vitals-report.ts';
 
 const values = cliArgs(
@@ -32,7 +33,7 @@ else {
 const summary = readDatabase(values['data-dir'] ?? defaultDataDir(), (db) => summariseVitals(db, since, until), 'vitals') ?? [];
 
 if (values.json) {
-  process.stdout.write(JSON.stringify({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }, null, 2) + '\n');
+  process.stdout.write(terminalSafeJson({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }) + '\n');
 } else {
   process.stdout.write(`Web vitals, p75 per page, ${formatLocal(since)} to ${formatLocal(until)}\n`);
   process.stdout.write(summary.length === 0 ? '  no samples in this period\n' : vitalsAsTable(summary));

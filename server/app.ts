@@ -1,16 +1,37 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config.ts';
+import { BODY_LIMIT_BYTES, type ServerConfig } from './config.ts';
+import { safeLogSerializers } from './intake/guards.ts';
 import { intakePlugin } from './intake/plugin.ts';
+import { STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
 import { staticSitePlugin } from './static-site.ts';
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole local service: the intake API and the built static site, in one process. */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    bodyLimit: 16 * 1024,
-    trustProxy: false,
+    // Every request log line (static pages too): method and path, no client address, no query string.
+    logger: { level: config.logLevel, serializers: safeLogSerializers },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count trusts that many proxies nearest to this process (Fastify's typings lack the number form).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // A slow client can't hold a connection: the whole request (headers and body) must
+    // arrive within requestTimeout, its headers within headersTimeout; Node checks open
+    // requests every connectionsCheckingInterval, so the cut comes within a quarter of it.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
+    },
   });
+  if (config.hsts) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+      done();
+    });
+  }
   await app.register(intakePlugin, { config });
   await app.register(staticSitePlugin, { config });
   return app;

@@ -21,6 +21,13 @@ const cacheControl = {
 } as const;
 
 /**
+ * HSTS for two years on this host and its subdomains, sent whenever SITE_URL is https
+ * (production sits behind TLS even when this process speaks plain HTTP; browsers ignore
+ * the header on plain-HTTP responses). No `preload`: that is a one-way decision for the owner.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+/**
  * The one page other sites may frame: the registration form made for the `<iframe>`
  * snippet on /embed (for site builders that forbid scripts). Every other page refuses
  * being framed (clickjacking).
@@ -76,12 +83,13 @@ export function headersForFile(relativePath: string, meta: BuildMeta): Record<st
   return { 'Cache-Control': cacheControl.other, 'X-Content-Type-Options': 'nosniff' };
 }
 
-/** The same rules in the `_headers` format read by Netlify, Cloudflare Pages and others. */
-export function headersFile(meta: BuildMeta): string {
+/** The same rules in the `_headers` format read by Netlify, Cloudflare Pages and others (rules matching a path add up). */
+export function headersFile(meta: BuildMeta, options: { hsts: boolean }): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
   const pageRoutes = [...meta.routes, '/404.html'];
   return [
+    ...(options.hsts ? [block('/*', { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY })] : []),
     ...pageRoutes.flatMap((route) => {
       const file = route === '/' ? 'index.html' : route.endsWith('.html') ? route : `${route}/index.html`;
       const headers = headersForFile(file, meta);

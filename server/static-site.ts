@@ -2,13 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { headersForFile, type BuildMeta } from './site-headers.ts';
 
 /**
+ * `//x`, `///x` and `/\x` are protocol-relative URLs to a browser and to URL parsers
+ * (`new URL('//x', base)` is the host x): no page of this site lives there.
+ */
+export function isProtocolRelativePath(url: string): boolean {
+  const raw = url.split('?', 1)[0]!;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    /* a malformed escape is judged on the raw path */
+  }
+  return raw.startsWith('//') || decoded.startsWith('//') || raw.includes('\\') || decoded.includes('\\');
+}
+
+/**
  * Serves the built site: clean URLs (/about-us and /about-us/ both answer), the
- * pre-compressed Brotli/gzip variants, the header rules of site-headers.ts, and
+ * pre-compressed Brotli/gzip variants (with Vary: Accept-Encoding on every answer from a
+ * file that has one, whichever variant is sent), the header rules of site-headers.ts, and
  * the 404 page with status 404 for every unknown path.
  */
 async function staticSite(app: FastifyInstance, { config }: { config: ServerConfig }) {
@@ -18,6 +34,13 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     ? JSON.parse(fs.readFileSync(metaFile, 'utf8'))
     : { styleHashes: [], connectOrigins: [], routes: [] };
   if (!fs.existsSync(metaFile)) app.log.warn(`no built site in ${root}: run npm run build`);
+  const hasCompressedVariant = new Set(
+    fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true }) as string[])
+          .filter((f) => /\.(br|gz)$/.test(f))
+          .map((f) => path.join(root, f.replace(/\.(br|gz)$/, '')))
+      : [],
+  );
 
   await app.register(fastifyStatic, {
     root,
@@ -28,11 +51,17 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     allowedPath: (pathname) => !/(^|\/)(_headers|build-meta\.json)$/.test(pathname),
     setHeaders: (res, filePath) => {
       for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta))) res.setHeader(name, value);
+      if (hasCompressedVariant.has(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 
   const pageFor = (pathname: string): string | undefined => {
-    const clean = path.posix.normalize(decodeURIComponent(pathname)).replace(/^\/+|\/+$/g, '');
+    let clean: string;
+    try {
+      clean = path.posix.normalize(decodeURIComponent(pathname)).replace(/^\/+|\/+$/g, '');
+    } catch {
+      return undefined;
+    }
     if (clean.startsWith('..')) return undefined;
     for (const candidate of [`${clean}/index.html`, `${clean}.html`]) {
       const file = path.join(root, candidate);
@@ -41,20 +70,21 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     return undefined;
   };
 
-  const notFoundPage = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    request.method === 'GET' || request.method === 'HEAD'
+      ? reply.code(404).sendFile('404.html')
+      : reply.code(404).send({ success: false, message: 'Not found.' });
+
+  // Before routing: the static route and the page lookup would both resolve `//about-us` to a page.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isProtocolRelativePath(request.url)) return notFound(request, reply);
+  });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ success: false, message: 'Not found.' });
-    }
-    let page: string | undefined;
-    try {
-      page = pageFor(new URL(request.url, 'http://x').pathname);
-    } catch {
-      page = undefined;
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return notFound(request, reply);
+    const page = pageFor(request.url.split('?', 1)[0]!);
     if (page && page !== '404.html') return reply.sendFile(page);
-    return notFoundPage(reply);
+    return notFound(request, reply);
   });
 }
 

@@ -82,7 +82,8 @@ describe('build-meta.json and _headers', () => {
     const site = { ...loadSiteConfig(), apiBase: 'https://api.example.in/v1', vitalsEndpoint: 'https://api.example.in/vitals' };
     const meta = buildMeta(site, ['sha256-b', 'sha256-a', 'sha256-b'], ['/', '/about-us']);
     expect(meta).toEqual({ styleHashes: ['sha256-a', 'sha256-b'], connectOrigins: ['https://api.example.in'], routes: ['/', '/about-us'] });
-    const headers = headersFile(meta);
+    const headers = headersFile(meta, { hsts: true });
+    expect(headers).toMatch(/^\/\*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains$/m);
     expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
     expect(headers).toContain("connect-src 'self' https://api.example.in");
     for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));

@@ -49,7 +49,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         for (const file of inlined) delete bundle[file];
         const meta = buildMeta(site, hashes, publicRoutes());
         this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
-        this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta) });
+        this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }) });
       },
     },
     writeBundle: {

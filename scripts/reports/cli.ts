@@ -1,7 +1,8 @@
 /** What the report CLIs (`npm run leads`, `npm run vitals`) share: arguments, day arguments, the database. */
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { type Db, dbPath, openDatabase, openVitalsDatabase, vitalsDbPath } from '../../server/intake/database.ts';
+import { DatabaseOpenError, type Db, type DbFile, dbPath, openForMaintenance, openReadOnly, vitalsDbPath } from '../../server/intake/database.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -12,7 +13,7 @@ let usageLine = '';
 
 /** Stops the command: the message and the usage on stderr, exit code 2. */
 export function fail(message: string): never {
-  process.stderr.write(`${message}\n${usageLine}\n`);
+  process.stderr.write(`${terminalSafe(message)}\n${usageLine}\n`);
   process.exit(2);
 }
 
@@ -65,14 +66,32 @@ export function endOfDay(text: string): number {
 }
 
 /**
- * Reads the intake database of `dataDir` (leads.db, or vitals.db) and closes it; undefined
- * when no such database exists there yet (nothing has been submitted).
+ * Reads an intake database of `dataDir` (leads.db, or vitals.db) through a read-only
+ * connection and closes it; undefined when no such database exists there yet (nothing has
+ * been submitted). A database that can't be read (or whose schema differs from this
+ * code's) stops the command with exit code 1 and a message naming the file.
  */
-export function readDatabase<T>(dataDir: string, read: (db: Db) => T, which: 'leads' | 'vitals' = 'leads'): T | undefined {
+export function readDatabase<T>(dataDir: string, read: (db: Db) => T, which: DbFile = 'leads'): T | undefined {
+  return withDatabase(dataDir, which, openReadOnly, read);
+}
+
+/** Like readDatabase, for an operator command that changes the database (never migrates it): erase, purge, redeliver. */
+export function changeDatabase<T>(dataDir: string, change: (db: Db) => T, which: DbFile = 'leads'): T | undefined {
+  return withDatabase(dataDir, which, openForMaintenance, change);
+}
+
+function withDatabase<T>(dataDir: string, which: DbFile, open: (dataDir: string, which: DbFile) => Db, use: (db: Db) => T): T | undefined {
   if (!fs.existsSync(which === 'leads' ? dbPath(dataDir) : vitalsDbPath(dataDir))) return undefined;
-  const db = which === 'leads' ? openDatabase(dataDir, { mustExist: true }) : openVitalsDatabase(dataDir, { mustExist: true });
+  let db: Db;
   try {
-    return read(db);
+    db = open(dataDir, which);
+  } catch (error) {
+    if (!(error instanceof DatabaseOpenError)) throw error;
+    process.stderr.write(`${terminalSafe(error.message)}\n`);
+    process.exit(1);
+  }
+  try {
+    return use(db);
   } finally {
     db.close();
   }

@@ -1,6 +1,7 @@
 /** `npm run leads -- --deliveries`: the delivery outbox, newest first, with each one's last error. */
 import type { DeliveryRow, DeliveryStatus } from '../../server/intake/delivery/outbox.ts';
 import { formatLocal, renderTable } from './output.ts';
+import { terminalSafeJson } from './terminal-safe.ts';
 
 /** A webhook URL may hold a secret token in its path or query: show where it goes, not the whole of it. */
 export function targetLabel(target: string): string {
@@ -31,7 +32,7 @@ export function deliveriesAsTable(rows: readonly DeliveryRow[], counts: Record<D
 export function deliveriesAsJson(rows: readonly DeliveryRow[]): string {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return (
-    JSON.stringify(
+    terminalSafeJson(
       rows.map((r) => ({
         id: r.id,
         leadId: r.leadId,
@@ -44,8 +45,6 @@ export function deliveriesAsJson(rows: readonly DeliveryRow[]): string {
         deliveredAt: iso(r.deliveredAt),
         lastError: r.lastError,
       })),
-      null,
-      2,
     ) + '\n'
   );
 }

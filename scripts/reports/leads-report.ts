@@ -3,6 +3,7 @@ import type { Db } from '../../server/intake/database.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
+import { terminalSafeJson } from './terminal-safe.ts';
 
 interface StoredLead {
   id: number;
@@ -85,7 +86,7 @@ export function leadsAsJson(leads: readonly StoredLead[]): string {
     spam: l.spamReason !== null,
     spamReason: l.spamReason,
   }));
-  return JSON.stringify(out, null, 2) + '\n';
+  return terminalSafeJson(out) + '\n';
 }
 
 /** One CSV for both kinds: the union of the fields, empty where a kind has none; the source and spam flag last. */

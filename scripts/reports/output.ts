@@ -1,4 +1,5 @@
-/** The report CLIs' output: plain-text tables, RFC 4180 CSV, local times. */
+/** The report CLIs' output: plain-text tables, RFC 4180 CSV, local times; all terminal-safe (terminal-safe.ts). */
+import { terminalSafe, terminalSafeMultiline } from './terminal-safe.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
@@ -33,7 +34,7 @@ const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width
 
 /** A plain-text table for the terminal, cells cut to `maxCell` columns. */
 export function renderTable(header: readonly string[], rows: readonly (readonly string[])[], maxCell = 40): string {
-  const cells = [header, ...rows].map((row) => row.map((c) => truncate(c, maxCell)));
+  const cells = [header, ...rows].map((row) => row.map((c) => truncate(terminalSafe(c), maxCell)));
   const widths = header.map((_, i) => Math.max(...cells.map((row) => displayWidth(row[i] ?? ''))));
   const line = (row: string[]) => row.map((c, i) => pad(c, widths[i]!)).join('  ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
@@ -44,9 +45,10 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
  * RFC 4180 CSV: CRLF line ends, a field quoted when it holds a comma, quote, CR or LF,
  * quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
  * or CR) get a leading single quote, so opening the export never executes anything.
+ * Terminal controls are escaped visibly: the CSV is read on screen too.
  */
 function csvCell(value: string): string {
-  let v = value;
+  let v = terminalSafeMultiline(value);
   if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }

@@ -1,12 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 
 /**
  * The service's two database files, their schema migrations, and the group-commit write
  * batcher: leads.db (leads, their delivery outbox, used spam-challenge solutions) and
  * vitals.db (field Web Vitals, kept apart so they can never crowd out a lead).
  */
+
 
 export type Db = Database.Database;
 
@@ -73,7 +74,24 @@ const MIGRATIONS: readonly string[] = [
 
   DROP TABLE vitals;
   `,
+  // 3: the /health write probe's heartbeat row, and a record of each erasure (when, why,
+  // how many rows per table; never whose). IF NOT EXISTS: safe to renumber on a merge.
+  `
+  CREATE TABLE IF NOT EXISTS write_probe (
+    id          INTEGER PRIMARY KEY,
+    checked_at  INTEGER NOT NULL,              -- epoch milliseconds (UTC)
+    filler      BLOB
+  );
+  CREATE TABLE IF NOT EXISTS erasures (
+    id          INTEGER PRIMARY KEY,
+    erased_at   INTEGER NOT NULL,              -- epoch milliseconds (UTC)
+    reason      TEXT    NOT NULL CHECK (reason IN ('request', 'retention')),
+    leads       INTEGER NOT NULL,              -- lead rows erased
+    rows        TEXT    NOT NULL CHECK (json_valid(rows)) -- {"leads": n, "<table>": n, ...}
+  );
+  `,
 ];
+
 
 /** vitals.db, its own append-only list. */
 const VITALS_MIGRATIONS: readonly string[] = [
@@ -92,6 +110,64 @@ const VITALS_MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */
+const FILES = {
+  leads: { path: dbPath, migrations: MIGRATIONS },
+  vitals: { path: vitalsDbPath, migrations: VITALS_MIGRATIONS },
+} as const;
+export type DbFile = keyof typeof FILES;
+
+/** A database that can't be opened, or whose schema this code doesn't know: the message names the file. */
+export class DatabaseOpenError extends Error {}
+
+function openFile(file: string, options: Database.Options): Db {
+  try {
+    return new Database(file, options);
+  } catch (error) {
+    const e = error as { code?: string; message: string };
+    throw new DatabaseOpenError(`cannot open the database ${file}: ${e.code ? `${e.code}: ` : ''}${e.message}`);
+  }
+}
+
+/** Throws unless the open file's schema is this code's, saying which way it differs and what to do. */
+function assertSchema(db: Db, file: string, migrations: readonly string[]): void {
+  const expected = migrations.length;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === expected) return;
+  db.close();
+  throw new DatabaseOpenError(
+    version < expected
+      ? `${file}: schema version ${version} is older than this tool reads (${expected}). Start the service once (npm run serve) to upgrade it; the operator commands never migrate it.`
+      : `${file}: schema version ${version} is newer than this tool knows (${expected}). Update this checkout to the release that wrote it.`,
+  );
+}
+
+/**
+ * Opens an existing database for reading only, as the report CLIs do: it never creates,
+ * writes or migrates the file, and refuses a schema version other than this code's.
+ */
+export function openReadOnly(dataDir: string, which: DbFile = 'leads'): Db {
+  const file = FILES[which].path(dataDir);
+  const db = openFile(file, { readonly: true, fileMustExist: true });
+  assertSchema(db, file, FILES[which].migrations);
+  return db;
+}
+
+/**
+ * Opens an existing database to change it from an operator's command (erase a person,
+ * purge): never creates or migrates it; foreign keys enforced; deleted bytes overwritten;
+ * waits up to 10 s for the running service's write lock (this is not the event loop).
+ */
+export function openForMaintenance(dataDir: string, which: DbFile = 'leads'): Db {
+  const file = FILES[which].path(dataDir);
+  const db = openFile(file, { fileMustExist: true });
+  assertSchema(db, file, FILES[which].migrations);
+  db.pragma('foreign_keys = ON');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
 /**
  * Opens (creating if needed) the intake database in `dataDir` and brings its schema
  * up to date. WAL with synchronous=NORMAL: a commit survives a crash of this process
@@ -99,36 +175,42 @@ const VITALS_MIGRATIONS: readonly string[] = [
  * lose the last few transactions.
  */
 export function openDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
-  return open(dbPath(dataDir), MIGRATIONS, options);
+  return open(dataDir, 'leads', options);
 }
 
 /** Opens (creating if needed) vitals.db in `dataDir`, like openDatabase. */
 export function openVitalsDatabase(dataDir: string, options: { mustExist?: boolean } = {}): Db {
-  return open(vitalsDbPath(dataDir), VITALS_MIGRATIONS, options);
+  return open(dataDir, 'vitals', options);
 }
 
-function open(file: string, migrations: readonly string[], options: { mustExist?: boolean }): Db {
+function open(dataDir: string, which: DbFile, options: { mustExist?: boolean }): Db {
+  const file = FILES[which].path(dataDir);
+  // The leads are personal data: the folder and every file in it are the service user's alone.
   if (!options.mustExist) {
-    // The leads are personal data: a new data folder and file are readable by the service's user only
-    // (SQLite gives the -wal and -shm files the database file's mode).
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    preparePrivateDataDir(dataDir);
+    ensurePrivateFile(file);
   }
-  const db = new Database(file, { fileMustExist: options.mustExist ?? false });
+  const db = openFile(file, { fileMustExist: options.mustExist ?? false });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  migrate(db, migrations);
+  // A deleted row's bytes are overwritten, not left in free pages (erasure, retention purge).
+  db.pragma('secure_delete = ON');
+  // Before listening, waiting for another process's lock is fine; after, a wait would
+  // block the event loop (every page, /health), so the service connection never waits
+  // inside SQLite: the write batcher retries on its own timers instead.
+  db.pragma('busy_timeout = 5000');
+  migrate(db, file, FILES[which].migrations);
+  db.pragma('busy_timeout = 0');
   return db;
 }
 
 /** Applies every migration newer than the file's user_version, each in its own transaction. */
-function migrate(db: Db, migrations: readonly string[]): void {
+function migrate(db: Db, file: string, migrations: readonly string[]): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
-    throw new Error(
-      `database schema version ${current} is newer than this code knows (${migrations.length}); refusing to run`,
+    throw new DatabaseOpenError(
+      `${file}: schema version ${current} is newer than this code knows (${migrations.length}); refusing to run`,
     );
   }
   for (let version = current + 1; version <= migrations.length; version++) {
@@ -139,14 +221,19 @@ function migrate(db: Db, migrations: readonly string[]): void {
   }
 }
 
-/** True when the database answers a trivial query. */
-export function isHealthy(db: Db): boolean {
-  try {
-    return db.prepare('SELECT 1 AS ok').get() !== undefined;
-  } catch {
-    return false;
+/** A write that waited longer than allowed for another process's write lock: the service answers 503. */
+export class DatabaseBusyError extends Error {
+  readonly statusCode = 503;
+  readonly code = 'DB_BUSY';
+  constructor(waitedMs: number) {
+    super(`another process has held the database's write lock for ${Math.round(waitedMs / 1000)} s`);
   }
 }
+
+const isBusy = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY_'));
+};
 
 /**
  * Group commit: writes requested during one turn of the event loop are committed together
@@ -154,31 +241,53 @@ export function isHealthy(db: Db): boolean {
  * promise settles. A caller is only told "done" after the commit, so answering success
  * after `await run(...)` still means the row is in the file. Each job runs in its own
  * savepoint: a job that throws fails alone; the rest of the batch commits.
+ *
+ * When another process holds the write lock, the batch is retried on a timer with growing
+ * pauses (the event loop stays free), and a job that has waited `maxBusyWaitMs` fails with
+ * DatabaseBusyError. `busySince()` tells /health how long writes have been waiting.
  */
-export function createWriteBatcher(db: Db) {
+export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; now?: () => number } = {}) {
+  const maxBusyWaitMs = options.maxBusyWaitMs ?? 5_000;
+  const now = options.now ?? Date.now;
   interface Job {
     work: () => unknown;
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
+    queuedAt: number;
   }
   let queue: Job[] = [];
   let scheduled = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let busyAttempts = 0;
+  let busySince: number | null = null;
 
   const runJob = db.transaction((work: () => unknown) => work()); // nested → SAVEPOINT
   const runBatch = db.transaction((jobs: Job[]) => {
     const outcomes: [ok: boolean, value: unknown][] = [];
     for (const job of jobs) {
+      let cause: unknown;
       try {
-        outcomes.push([true, runJob(job.work)]);
+        outcomes.push([true, runJob(() => {
+          try {
+            return job.work();
+          } catch (error) {
+            cause = error;
+            throw error;
+          }
+        })]);
       } catch (error) {
-        outcomes.push([false, error]);
+        // On a full disk or an I/O error SQLite rolls the whole transaction back: then no
+        // job of this batch is stored, and every one of them must fail with the cause.
+        if (!db.inTransaction) throw cause ?? error;
+        outcomes.push([false, cause ?? error]);
       }
     }
     return outcomes;
   });
 
-  function flush(): void {
+  function flush(retryWhenBusy = true): void {
     scheduled = false;
+    retryTimer = undefined;
     const jobs = queue;
     queue = [];
     if (jobs.length === 0) return;
@@ -186,9 +295,24 @@ export function createWriteBatcher(db: Db) {
     try {
       outcomes = runBatch.immediate(jobs);
     } catch (error) {
-      for (const job of jobs) job.reject(error);
+      if (!isBusy(error)) {
+        for (const job of jobs) job.reject(error);
+        return;
+      }
+      const at = now();
+      busySince ??= at;
+      const waiting = jobs.filter((job) => retryWhenBusy && at - job.queuedAt < maxBusyWaitMs);
+      for (const job of jobs) if (!waiting.includes(job)) job.reject(new DatabaseBusyError(at - job.queuedAt));
+      queue = [...waiting, ...queue];
+      if (queue.length > 0) {
+        const pause = Math.min(250, 5 * 2 ** busyAttempts++);
+        retryTimer = setTimeout(flush, pause);
+        scheduled = true;
+      }
       return;
     }
+    busyAttempts = 0;
+    busySince = null;
     jobs.forEach((job, i) => {
       const [ok, value] = outcomes[i]!;
       if (ok) job.resolve(value);
@@ -200,15 +324,21 @@ export function createWriteBatcher(db: Db) {
     /** Runs `work` inside the next batch transaction; resolves with its result after the commit. */
     run<T>(work: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+        queue.push({ work, resolve: resolve as (v: unknown) => void, reject, queuedAt: now() });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
         }
       });
     },
-    /** Commits whatever is queued now (used before closing the database). */
-    flush,
+    /** Commits whatever is queued now, without waiting for a lock (used before closing the database). */
+    flush: () => {
+      clearTimeout(retryTimer);
+      flush(false);
+    },
+    /** When writes started waiting for another process's lock (epoch ms), or null. */
+    busySince: () => busySince,
+    maxBusyWaitMs,
   };
 }
 

@@ -30,25 +30,29 @@ function pathOf(url: string): string {
 
 /**
  * Which browser origins may post: any, unless ALLOWED_ORIGINS lists some; then those, the
- * site's own (same host as the request), and nothing else ("null" from a sandboxed frame
- * only when listed). `*` in the list means any.
+ * site's own, and nothing else ("null" from a sandboxed frame only when listed). `*` in the
+ * list means any. The site's own origin is PUBLIC_ORIGIN (default: the origin of SITE_URL),
+ * plus the address this process is reached at on the socket itself (`npm start` on
+ * http://127.0.0.1:8080). Never the Host header: a proxy may rewrite it, and a client may send any.
  */
-export function createOriginPolicy(allowedOrigins: readonly string[]) {
+export function createOriginPolicy(allowedOrigins: readonly string[], publicOrigin: string) {
   const allowAll = allowedOrigins.length === 0 || allowedOrigins.includes('*');
-  const allowed = new Set(allowedOrigins.map((o) => o.toLowerCase()));
+  const allowed = new Set([...allowedOrigins, publicOrigin].map((o) => o.toLowerCase()));
 
-  return function isAllowed(origin: string, host: string | undefined): boolean {
+  return function isAllowed(origin: string, socket: { localAddress?: string; localPort?: number }): boolean {
     if (allowAll) return true;
     const o = origin.toLowerCase();
     if (allowed.has(o)) return true;
-    if (!host) return false;
-    try {
-      const url = new URL(o);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === host.toLowerCase();
-    } catch {
-      return false; // "null" (sandboxed frames, file://) and garbage
-    }
+    return socket.localAddress !== undefined && socketOrigins(socket.localAddress, socket.localPort).includes(o);
   };
+}
+
+/** The origins a browser uses for a page served straight from this socket (no proxy). */
+function socketOrigins(address: string, port: number | undefined): string[] {
+  const host = address.replace(/^::ffff:/, '');
+  const hosts = host.includes(':') ? [`[${host}]`] : [host];
+  if (host === '127.0.0.1' || host === '::1') hosts.push('localhost');
+  return hosts.map((h) => `http://${h}:${port}`);
 }
 
 type OriginPolicy = ReturnType<typeof createOriginPolicy>;
@@ -81,7 +85,7 @@ export async function registerCors(
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const method = request.method;
-    if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !isAllowed(origin, request.headers.host)) {
+    if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !isAllowed(origin, request.raw.socket)) {
       request.log.info({ statusCode: 403 }, 'origin refused');
       sendFailure(reply, 403, MESSAGES.originRefused);
       return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { createWriteBatcher, type Db, isHealthy, openDatabase, openVitalsDatabase } from './database.ts';
+import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
+import { createWriteProbe, registerHealthRoute } from './health.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
 import { targetsFromConfig } from './delivery/target.ts';
@@ -13,6 +14,7 @@ import {
   registerRateLimit,
   safeLogSerializers,
 } from './guards.ts';
+import { startRetentionPurge } from './personal-data.ts';
 import { createLeadStore, LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
 import { createSpamChallenge, loadHmacKey, registerChallengeRoute } from './spam-challenge.ts';
 import { createVitalsStore, registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
@@ -32,9 +34,10 @@ const HOUSEKEEPING_MS = 60 * 60 * 1000;
  */
 export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
   const db = openDatabase(config.dataDir);
-  const batcher = createWriteBatcher(db);
+  const batcher = createWriteBatcher(db, { maxBusyWaitMs: config.dbBusyTimeoutMs });
+  const stopPurge = startRetentionPurge(db, batcher, config.leadRetentionDays, app.log);
   const vitalsDb = openVitalsDatabase(config.dataDir);
-  const vitalsBatcher = createWriteBatcher(vitalsDb);
+  const vitalsBatcher = createWriteBatcher(vitalsDb, { maxBusyWaitMs: config.dbBusyTimeoutMs });
 
   const outbox = createOutbox(db);
   const targets = targetsFromConfig(config);
@@ -63,6 +66,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   });
   app.addHook('onClose', async () => {
     clearInterval(housekeepingTimer);
+    stopPurge();
     await worker.stop();
     batcher.flush();
     vitalsBatcher.flush();
@@ -78,9 +82,9 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
         done();
       });
       api.removeContentTypeParser('text/plain'); // lead routes: application/json only
-      registerHealthRoute(api, db);
+      registerHealthRoute(api, createWriteProbe(db, batcher));
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs });
-      await registerCors(api, createOriginPolicy(config.allowedOrigins), apiPaths);
+      await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths);
       registerLeadRoutes(api, leads, { spam: config.spamChallenge ? challenger : undefined, onQueued: worker.nudge });
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(api, vitals, siteRoutes(config.distDir), {
@@ -91,13 +95,4 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     },
     { logSerializers: safeLogSerializers },
   );
-}
-
-/** GET /health → {"status":"ok"} when the database answers, else 503 {"status":"error"}. Not rate limited. */
-function registerHealthRoute(app: FastifyInstance, db: Db): void {
-  app.get('/health', { config: { rateLimit: false }, logLevel: 'warn' }, (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    if (isHealthy(db)) return reply.send({ status: 'ok' });
-    return reply.code(503).send({ status: 'error' });
-  });
 }

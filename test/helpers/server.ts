@@ -104,13 +104,13 @@ interface ServerProcess {
   output(): string;
 }
 
-/** Spawns `node --import tsx server/main.ts` (the API alone) and waits until GET /health answers ok. */
+/** Spawns `node --import tsx server/main.ts` (the API alone, unless env.DIST_DIR names a site) and waits until GET /health answers ok. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: tempDir('intake-dist-') },
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

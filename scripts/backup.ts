@@ -1,0 +1,70 @@
+/**
+ * npm run backup -- [--out DIR] [--keep N] [--data-dir DIR]
+ * A consistent copy of every SQLite database in the data folder (leads.db, and any other
+ * *.db there), taken with SQLite's online backup while the service keeps running, into
+ * DIR/<UTC time>/ (default: BACKUP_DIR, else backups/ in the repository). Folders and
+ * files are the running user's alone (0700/0600). Keeps the newest N backups (default 7)
+ * and removes older ones, so an erased person leaves the backups within N runs. For cron.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { dataDir as defaultDataDir, repoRoot } from './paths.ts';
+import { cliArgs, fail } from './reports/cli.ts';
+import { terminalSafe } from './reports/terminal-safe.ts';
+
+process.umask(0o077);
+
+const values = cliArgs(
+  {
+    out: { type: 'string' },
+    keep: { type: 'string', default: '7' },
+    'data-dir': { type: 'string' },
+  },
+  'usage: npm run backup -- [--out DIR] [--keep N] [--data-dir DIR]',
+);
+
+const keep = Number(values.keep);
+if (!Number.isInteger(keep) || keep < 1) fail(`--keep must be a whole number of backups, at least 1; got "${values.keep}"`);
+const dataDir = values['data-dir'] ?? defaultDataDir();
+const outRoot = path.resolve(repoRoot, values.out ?? (process.env.BACKUP_DIR || 'backups'));
+
+const databases = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((f) => f.endsWith('.db')).sort() : [];
+if (databases.length === 0) {
+  process.stderr.write(terminalSafe(`no database in ${dataDir}: nothing to back up\n`));
+  process.exit(1);
+}
+
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const target = path.join(outRoot, stamp);
+fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+fs.chmodSync(outRoot, 0o700);
+
+try {
+  for (const name of databases) {
+    const source = new Database(path.join(dataDir, name), { readonly: true, fileMustExist: true });
+    const copy = path.join(target, name);
+    try {
+      await source.backup(copy);
+    } finally {
+      source.close();
+    }
+    fs.chmodSync(copy, 0o600);
+    const check = new Database(copy, { readonly: true });
+    const result = check.pragma('integrity_check', { simple: true });
+    check.close();
+    if (result !== 'ok') throw new Error(`the copy of ${name} fails its integrity check: ${result}`);
+  }
+} catch (error) {
+  fs.rmSync(target, { recursive: true, force: true });
+  process.stderr.write(terminalSafe(`backup failed: ${(error as Error).message}\n`));
+  process.exit(1);
+}
+
+const backups = fs
+  .readdirSync(outRoot)
+  .filter((f) => /^\d{4}-\d\d-\d\dT[\d-]+Z$/.test(f))
+  .sort();
+for (const old of backups.slice(0, Math.max(0, backups.length - keep))) fs.rmSync(path.join(outRoot, old), { recursive: true, force: true });
+
+process.stdout.write(terminalSafe(`backed up ${databases.join(', ')} to ${target}\n`));

@@ -1,0 +1,206 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, WriteBatcher } from './database.ts';
+
+/**
+ * One person's data, as the DPDP Act has us handle it: find everything held about them
+ * (their leads and every row that refers to a lead), erase it so the bytes are gone from
+ * the database files, and erase every lead past the retention period the same way. Each
+ * erasure is recorded (when, why, how many rows per table) without any personal data.
+ *
+ * Rows that refer to a lead are found from the schema (every table with a foreign key to
+ * leads), so a table added later (the delivery outbox) is covered without a change here.
+ */
+
+/** Who to look for: an email (compared case-insensitively) or a phone number (digits, Indian prefixes ignored). */
+export type PersonKey = { email: string } | { phone: string };
+
+/** Digits only, without an Indian country or trunk prefix: "+91 98765-43210", "09876543210" and "9876543210" agree. */
+export function normalisePhone(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  if (digits.length === 14 && digits.startsWith('0091')) return digits.slice(4);
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
+export const normaliseEmail = (text: string): string => text.normalize('NFC').trim().toLowerCase();
+
+/** EMAIL_OR_PHONE as the operator typed it; throws with a sentence when it is neither. */
+export function parsePersonKey(text: string): PersonKey {
+  const value = text.trim();
+  if (value.includes('@')) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new Error(`"${value}" is not an email address`);
+    return { email: normaliseEmail(value) };
+  }
+  const phone = normalisePhone(value);
+  if (!/^\+?[\d\s().-]+$/.test(value) || phone.length < 7 || phone.length > 15) {
+    throw new Error(`"${value}" is neither an email address nor a phone number`);
+  }
+  return { phone };
+}
+
+interface Reference {
+  table: string;
+  column: string;
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Every (table, column) with a foreign key to leads(id), read from the schema. */
+export function tablesReferencingLeads(db: Db): Reference[] {
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'leads'")
+    .pluck()
+    .all() as string[];
+  return tables.flatMap((table) =>
+    (db.prepare(`PRAGMA foreign_key_list(${quote(table)})`).all() as { table: string; from: string }[])
+      .filter((fk) => fk.table === 'leads')
+      .map((fk) => ({ table, column: fk.from })),
+  );
+}
+
+/** The ids of every lead whose email or phone is this person's, oldest first. */
+export function findLeadIds(db: Db, key: PersonKey): number[] {
+  db.function('normalise_email', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normaliseEmail(v) : null));
+  db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normalisePhone(v) : null));
+  const sql =
+    'email' in key
+      ? "SELECT id FROM leads WHERE normalise_email(json_extract(fields, '$.email')) = ? ORDER BY id"
+      : "SELECT id FROM leads WHERE normalise_phone(json_extract(fields, '$.phone')) = ? ORDER BY id";
+  return db.prepare(sql).pluck().all('email' in key ? key.email : key.phone) as number[];
+}
+
+const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
+
+/** A row for people to read: *_at epoch-ms columns as ISO times; JSON columns parsed. */
+function readable(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (column.endsWith('_at')) out[column] = iso(value);
+    else if (column === 'fields' && typeof value === 'string') out[column] = JSON.parse(value);
+    else out[column] = value;
+  }
+  return out;
+}
+
+/**
+ * Everything held about one person: their leads (every column: fields, when, the source,
+ * the notice version they were shown, the spam flag) and, per table that refers to a
+ * lead, those rows (e.g. `deliveries`). Nothing found: `leads` is empty.
+ */
+export function personRecord(db: Db, key: PersonKey): Record<string, unknown[]> {
+  const ids = findLeadIds(db, key);
+  const idList = JSON.stringify(ids);
+  const leads = db
+    .prepare('SELECT * FROM leads WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id')
+    .all(idList) as Record<string, unknown>[];
+  const record: Record<string, unknown[]> = {
+    leads: leads.map(({ dedupe_key: _hash, ...row }) => ({
+      ...readable(row),
+      // As `npm run leads` names them: the source is the partner if set, else the origin's host.
+      ...('origin' in row || 'partner' in row ? { source: row.partner ?? hostOf(row.origin) } : {}),
+      ...('spam_reason' in row ? { spam: row.spam_reason !== null } : {}),
+    })),
+  };
+  for (const ref of tablesReferencingLeads(db)) {
+    const rows = db
+      .prepare(`SELECT * FROM ${quote(ref.table)} WHERE ${quote(ref.column)} IN (SELECT value FROM json_each(?)) ORDER BY rowid`)
+      .all(idList) as Record<string, unknown>[];
+    record[ref.table] = [...(record[ref.table] ?? []), ...rows.map(readable)];
+  }
+  return record;
+}
+
+function hostOf(origin: unknown): string | null {
+  if (typeof origin !== 'string') return null;
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
+
+export type ErasureReason = 'request' | 'retention';
+
+export interface ErasureResult {
+  leads: number;
+  /** Rows deleted per table, leads included. */
+  rows: Record<string, number>;
+}
+
+/**
+ * Deletes these leads and every row that refers to them, and records the erasure (when,
+ * why, how many rows; no personal data). Runs in the caller's transaction. The connection
+ * must have secure_delete on, so the deleted bytes are overwritten in the pages; the
+ * caller then checkpoints the WAL (checkpointAndTruncate) so no old copy survives there.
+ */
+export function eraseLeads(db: Db, ids: readonly number[], reason: ErasureReason, now: number): ErasureResult {
+  if (!db.pragma('secure_delete', { simple: true })) throw new Error('erasing needs PRAGMA secure_delete = ON on this connection');
+  const idList = JSON.stringify(ids);
+  const rows: Record<string, number> = {};
+  for (const ref of tablesReferencingLeads(db)) {
+    const { changes } = db
+      .prepare(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} IN (SELECT value FROM json_each(?))`)
+      .run(idList);
+    rows[ref.table] = (rows[ref.table] ?? 0) + changes;
+  }
+  rows.leads = db.prepare('DELETE FROM leads WHERE id IN (SELECT value FROM json_each(?))').run(idList).changes;
+  if (rows.leads > 0) {
+    db.prepare('INSERT INTO erasures (erased_at, reason, leads, rows) VALUES (?, ?, ?, ?)').run(now, reason, rows.leads, JSON.stringify(rows));
+  }
+  return { leads: rows.leads, rows };
+}
+
+/** The ids of leads received before `now - retentionDays`. */
+export function expiredLeadIds(db: Db, retentionDays: number, now: number): number[] {
+  return db.prepare('SELECT id FROM leads WHERE created_at < ? ORDER BY id').pluck().all(now - retentionDays * 86_400_000) as number[];
+}
+
+/**
+ * Copies the WAL into the database file and truncates the WAL to zero bytes, so the
+ * old page images it holds (the erased rows as they were) are gone. False when another
+ * connection's read kept it from finishing (try again later).
+ */
+export function checkpointAndTruncate(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+  return result !== undefined && result.busy === 0;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The running service's retention purge: at start and then daily, every lead older than
+ * `retentionDays` is erased through the write batcher (so it waits for locks like any
+ * write), then the WAL is truncated (retried each minute while a reader holds it).
+ * Returns a stop function.
+ */
+export function startRetentionPurge(
+  db: Db,
+  batcher: WriteBatcher,
+  retentionDays: number,
+  log: FastifyBaseLogger,
+): () => void {
+  let retry: NodeJS.Timeout | undefined;
+  const truncate = (attempt = 0) => {
+    if (checkpointAndTruncate(db)) return;
+    if (attempt < 60) retry = setTimeout(() => truncate(attempt + 1), 60_000).unref();
+    else log.warn('retention purge: the WAL could not be truncated for an hour; old copies of erased rows remain in leads.db-wal');
+  };
+  const purge = async () => {
+    try {
+      const result = await batcher.run(() => eraseLeads(db, expiredLeadIds(db, retentionDays, Date.now()), 'retention', Date.now()));
+      if (result.leads === 0) return;
+      log.info({ erased: result.rows, retentionDays }, 'retention purge: leads past the retention period erased');
+      truncate();
+    } catch (error) {
+      log.error({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'retention purge failed; retried tomorrow');
+    }
+  };
+  const first = setImmediate(() => void purge());
+  const daily = setInterval(() => void purge(), DAY_MS).unref();
+  return () => {
+    clearImmediate(first);
+    clearInterval(daily);
+    clearTimeout(retry);
+  };
+}

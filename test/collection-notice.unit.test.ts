@@ -1,0 +1,37 @@
+/** The notice at collection as data (issue 14): every part for each form, versioned, linking to the full notice. */
+import { describe, expect, it } from 'vitest';
+import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../widgets/shared/collection-notice.ts';
+
+describe('collectionNotice', () => {
+  it('gives each form what is collected, why, how long, how to withdraw, and a link to the full notice', () => {
+    for (const kind of ['society', 'career'] as const) {
+      const notice = collectionNotice(kind, { contactEmail: 'privacy@example.in', siteUrl: 'https://societydesk.example/' });
+      expect(notice.version).toBe(NOTICE_VERSION);
+      expect(notice.version).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(notice.collected).toMatch(/name, email, phone number/);
+      expect(notice.purpose).toMatch(/only to/);
+      expect(notice.retention).toBe('We keep them for 12 months after you send them, then erase them.');
+      expect(notice.withdraw).toMatch(/withdraw your consent at any time.*privacy@example\.in/);
+      expect(notice.link).toEqual({ text: 'Read the full privacy notice', href: 'https://societydesk.example/privacy-policy#website-forms' });
+    }
+    expect(collectionNotice('career', { contactEmail: 'x@y.in' }).collected).toMatch(/college, course, year of study, preferred role/);
+    expect(collectionNotice('society', { contactEmail: 'x@y.in' }).link.href).toBe('/privacy-policy#website-forms');
+  });
+
+  it('says the retention period in words', () => {
+    expect(retentionPeriod(365)).toBe('12 months');
+    expect(retentionPeriod(730)).toBe('24 months');
+    expect(retentionPeriod(90)).toBe('90 days');
+    expect(retentionPeriod(1)).toBe('1 day');
+    expect(collectionNotice('society', { contactEmail: 'x@y.in', retentionDays: 90 }).retention).toMatch(/for 90 days/);
+  });
+
+  it('keeps from X-Notice-Version only a version that was published; null otherwise', () => {
+    expect(PUBLISHED_NOTICE_VERSIONS.at(-1)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(NOTICE_VERSION)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(` ${NOTICE_VERSION} `)).toBe(NOTICE_VERSION);
+    expect(noticeVersionFromHeader(undefined)).toBeNull();
+    expect(noticeVersionFromHeader('1999-01-01')).toBeNull();
+    expect(noticeVersionFromHeader('<script>')).toBeNull();
+  });
+});

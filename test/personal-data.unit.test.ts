@@ -1,0 +1,207 @@
+/**
+ * The operator's personal-data tools (issue 14): `npm run leads -- --person`, `--erase`,
+ * `--purge`, and the running service's retention purge. After an erasure a byte search of
+ * every file under DATA_DIR finds neither the email nor the phone, and --person finds nothing.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { normalisePhone, parsePersonKey } from '../server/intake/personal-data.ts';
+import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { countRows, postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
+
+const run = promisify(execFile);
+
+async function leadsCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: '', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** Every file under `dir` (recursively) whose bytes contain `needle` (UTF-8). */
+function filesContaining(dir: string, needle: string): string[] {
+  const hits: string[] = [];
+  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile() && fs.readFileSync(file).includes(Buffer.from(needle, 'utf8'))) hits.push(name);
+  }
+  return hits;
+}
+
+const sunita = {
+  name: 'सुनीता शर्मा',
+  email: 'Sunita.Sharma@Example.IN',
+  phone: '+91 98765 43210',
+  societyName: 'Green Park Residency',
+  city: 'Delhi',
+  position: 'Secretary',
+};
+const sunitaCareer = {
+  name: 'सुनीता शर्मा',
+  email: 'sunita.sharma@example.in',
+  phone: '09876543210',
+  college: 'Delhi College',
+  course: 'MBA',
+  yearOfStudy: '2nd',
+  areaOfInterest: 'marketing-sales-intern',
+  message: 'I run our RWA and would like to help other societies.',
+};
+const ravi = { name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9811122233', societyName: 'Lake View', city: 'Pune' };
+
+/** Every form in which Sunita's data was written, and the bytes to look for. */
+const sunitaNeedles = ['greenpark-rwa.in', 'Sunita.Sharma@Example.IN', 'sunita.sharma@example.in', '+91 98765 43210', '09876543210', '98765 43210', 'सुनीता', 'Green Park Residency'];
+
+describe('phone and email matching', () => {
+  it('normalises a phone to digits without +91, 91, 0091 or 0', () => {
+    for (const phone of ['+91 98765 43210', '919876543210', '0091-98765-43210', '09876543210', '98765-43210', '(98765) 43210']) {
+      expect(normalisePhone(phone), phone).toBe('9876543210');
+    }
+    expect(normalisePhone('+1 415 555 2671')).toBe('14155552671');
+  });
+
+  it('reads EMAIL_OR_PHONE, emails case-insensitively, and refuses anything else', () => {
+    expect(parsePersonKey(' Sunita.Sharma@Example.IN ')).toEqual({ email: 'sunita.sharma@example.in' });
+    expect(parsePersonKey('+91 98765 43210')).toEqual({ phone: '9876543210' });
+    expect(() => parsePersonKey('sunita')).toThrow(/neither an email address nor a phone number/);
+    expect(() => parsePersonKey('12')).toThrow();
+  });
+});
+
+describe('--person and --erase', () => {
+  it('finds everything held about one person by email or phone, erases it everywhere, and records the erasure without personal data', async () => {
+    const server = await startServer();
+    try {
+      expect((await postJson(`${server.url}/addSocietyQuery`, sunita)).status).toBe(200);
+      expect((await postJson(`${server.url}/addQuery`, sunitaCareer)).status).toBe(200);
+      expect((await postJson(`${server.url}/addSocietyQuery`, ravi)).status).toBe(200);
+      // A table that refers to leads, as the delivery outbox does, holding personal data of its own.
+      const extra = new Database(path.join(server.dataDir, 'leads.db'));
+      extra.exec(
+        'CREATE TABLE outbox_test (id INTEGER PRIMARY KEY, lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE, last_error TEXT)',
+      );
+      extra.prepare('INSERT INTO outbox_test (lead_id, last_error) VALUES (?, ?), (?, ?)').run(1, '550 <Sunita.Sharma@Example.IN> mailbox full', 3, 'timeout');
+      // The lead's source, notice version and spam flag (columns the intake service adds; added here if it doesn't yet).
+      const columns = (extra.prepare('PRAGMA table_info(leads)').all() as { name: string }[]).map((c) => c.name);
+      for (const column of ['origin', 'partner', 'notice_version', 'spam_reason']) {
+        if (!columns.includes(column)) extra.exec(`ALTER TABLE leads ADD COLUMN ${column} TEXT`);
+      }
+      extra.prepare("UPDATE leads SET origin = 'https://greenpark-rwa.in', partner = NULL, notice_version = ?, spam_reason = NULL WHERE id = 1").run(NOTICE_VERSION);
+      extra.prepare("UPDATE leads SET origin = NULL, partner = 'greenpark-rwa', notice_version = NULL, spam_reason = 'no proof of work' WHERE id = 2").run();
+      extra.close();
+
+      for (const query of ['SUNITA.SHARMA@example.in', '9876543210', '+919876543210']) {
+        const { code, stdout } = await leadsCli(['--data-dir', server.dataDir, '--person', query]);
+        expect(code, query).toBe(0);
+        const record = JSON.parse(stdout);
+        expect(record.leads.map((l: { id: number }) => l.id), query).toEqual([1, 2]);
+        expect(record.leads[0]).toMatchObject({
+          id: 1,
+          kind: 'society',
+          fields: sunita,
+          origin: 'https://greenpark-rwa.in',
+          source: 'greenpark-rwa.in',
+          notice_version: NOTICE_VERSION,
+          spam: false,
+        });
+        expect(record.leads[1]).toMatchObject({ source: 'greenpark-rwa', notice_version: null, spam: true, spam_reason: 'no proof of work' });
+        expect(record.leads[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+        expect(record.leads[1].fields).toEqual(sunitaCareer);
+        expect(record.outbox_test).toEqual([{ id: 1, lead_id: 1, last_error: '550 <Sunita.Sharma@Example.IN> mailbox full' }]);
+      }
+
+      for (const needle of sunitaNeedles) expect(filesContaining(server.dataDir, needle), needle).not.toEqual([]);
+      const erased = await leadsCli(['--data-dir', server.dataDir, '--erase', '98765 43210']);
+      expect(erased.stderr).toBe('');
+      expect(erased.code).toBe(0);
+      expect(erased.stdout).toMatch(/erasure: 2 leads erased \(outbox_test: 1\)/);
+
+      // The service keeps working, and nothing of Sunita remains in any file, while it runs and after it stops.
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      for (const needle of sunitaNeedles) expect(filesContaining(server.dataDir, needle), needle).toEqual([]);
+      expect(filesContaining(server.dataDir, 'ravi@example.com')).not.toEqual([]);
+    } finally {
+      await server.stop();
+    }
+    for (const needle of sunitaNeedles) expect(filesContaining(server.dataDir, needle), needle).toEqual([]);
+
+    const after = await leadsCli(['--data-dir', server.dataDir, '--person', 'sunita.sharma@example.in']);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout)).toMatchObject({ leads: [], outbox_test: [] });
+    expect(after.stderr).toMatch(/nothing is held about this person/);
+    expect(countRows(server.dataDir, 'leads')).toBe(1);
+
+    const erasures = readDb(server.dataDir, (db) => db.prepare('SELECT * FROM erasures').all()) as Record<string, unknown>[];
+    expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"outbox_test":1,"leads":2}' }]);
+  });
+
+  it('erasing someone not held erases nothing and says so', async () => {
+    const server = await startServer();
+    await postJson(`${server.url}/addSocietyQuery`, ravi);
+    await server.stop();
+    const { code, stdout } = await leadsCli(['--data-dir', server.dataDir, '--erase', 'nobody@example.in']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/erasure: 0 leads erased/);
+    expect(countRows(server.dataDir, 'leads')).toBe(1);
+  });
+
+  it('refuses an argument that is neither an email nor a phone, and two modes at once', async () => {
+    const dir = tempDir();
+    expect((await leadsCli(['--data-dir', dir, '--erase', 'sunita'])).code).toBe(2);
+    expect((await leadsCli(['--data-dir', dir, '--person', 'a@b.in', '--purge'])).code).toBe(2);
+  });
+});
+
+/** Inserts a lead received `daysAgo` days ago straight into the database. */
+function insertOldLead(dataDir: string, email: string, daysAgo: number): void {
+  const db = new Database(path.join(dataDir, 'leads.db'));
+  db.prepare("INSERT INTO leads (kind, created_at, dedupe_key, fields) VALUES ('society', ?, ?, ?)").run(
+    Date.now() - daysAgo * 86_400_000,
+    `old-${email}`,
+    JSON.stringify({ ...ravi, email, phone: '9000000001' }),
+  );
+  db.close();
+}
+
+describe('retention purge', () => {
+  it('npm run leads -- --purge erases leads older than LEAD_RETENTION_DAYS, the same way', async () => {
+    const server = await startServer();
+    await postJson(`${server.url}/addSocietyQuery`, ravi);
+    await server.stop();
+    insertOldLead(server.dataDir, 'old.person@example.in', 40);
+    const { code, stdout } = await leadsCli(['--data-dir', server.dataDir, '--purge'], { LEAD_RETENTION_DAYS: '30' });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/retention purge \(older than 30 days\): 1 lead erased/);
+    expect(filesContaining(server.dataDir, 'old.person@example.in')).toEqual([]);
+    expect(countRows(server.dataDir, 'leads')).toBe(1);
+    expect(readDb(server.dataDir, (db) => db.prepare('SELECT reason, leads FROM erasures').all())).toEqual([{ reason: 'retention', leads: 1 }]);
+  });
+
+  it('the running service erases expired leads when it starts (and daily)', async () => {
+    const dataDir = tempDir();
+    await (await startServer({ env: { DATA_DIR: dataDir } })).stop();
+    insertOldLead(dataDir, 'expired.person@example.in', 400);
+    insertOldLead(dataDir, 'recent.person@example.in', 10);
+    const server = await startServer({ env: { DATA_DIR: dataDir } }); // LEAD_RETENTION_DAYS defaults to 365
+    try {
+      const deadline = Date.now() + 5_000;
+      while (countRows(dataDir, 'leads') > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(countRows(dataDir, 'leads')).toBe(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(filesContaining(dataDir, 'expired.person@example.in')).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+    expect(filesContaining(dataDir, 'expired.person@example.in')).toEqual([]);
+    expect(filesContaining(dataDir, 'recent.person@example.in')).not.toEqual([]);
+  });
+});
