@@ -41,12 +41,16 @@ function legacyDatabase(version: number): string {
   db.exec("CREATE TABLE leads (id INTEGER PRIMARY KEY, kind TEXT, created_at INTEGER, dedupe_key TEXT, fields TEXT); CREATE TABLE vitals (id INTEGER PRIMARY KEY, page TEXT, name TEXT, value REAL, rating TEXT, navigation_type TEXT, created_at INTEGER)");
   db.pragma(`user_version = ${version}`);
   db.close();
+  const vitals = new Database(path.join(dir, 'vitals.db'));
+  vitals.exec('CREATE TABLE vitals (id INTEGER PRIMARY KEY, page TEXT, name TEXT, value REAL, rating TEXT, navigation_type TEXT, created_at INTEGER)');
+  vitals.pragma(`user_version = ${version}`);
+  vitals.close();
   return dir;
 }
 
 describe('report CLIs are read-only (finding 11)', () => {
   it('read a current database without changing a byte of it, even when the file cannot be written', async () => {
-    const server = await startServer();
+    const server = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
     expect((await postJson(`${server.url}/addSocietyQuery`, { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' })).status).toBe(200);
     await server.stop();
     const file = path.join(server.dataDir, 'leads.db');
@@ -70,14 +74,15 @@ describe('report CLIs are read-only (finding 11)', () => {
     const dir = legacyDatabase(0);
     const file = path.join(dir, 'leads.db');
     const before = sha(file);
-    for (const [script, args] of [['scripts/leads.ts', ['--format', 'json']], ['scripts/vitals.ts', []]] as const) {
+    for (const [script, args, read] of [['scripts/leads.ts', ['--format', 'json'], file], ['scripts/vitals.ts', [], path.join(dir, 'vitals.db')]] as const) {
       const result = await cli(script, ['--data-dir', dir, ...args]);
       expect(result.code, script).toBe(1);
       expect(result.stderr).toMatch(/schema version 0 is older than this tool reads \(\d+\)/);
-      expect(result.stderr).toContain(file);
+      expect(result.stderr).toContain(read);
       expect(result.stderr).toMatch(/npm run serve/);
     }
     expect(userVersion(file)).toBe(0);
+    expect(userVersion(path.join(dir, 'vitals.db'))).toBe(0);
     expect(sha(file)).toBe(before);
   });
 

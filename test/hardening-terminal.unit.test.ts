@@ -4,6 +4,8 @@
  * a vitals page are printed as visible escapes by `npm run leads` and `npm run vitals`.
  */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson, rawRequest, ROOT, startServer } from './helpers/server.ts';
@@ -30,15 +32,20 @@ const hostilePage = '/career\u009b31m\u202e';
 
 let dataDir: string;
 beforeAll(async () => {
-  const server = await startServer({ env: { VITALS_RATE_LIMIT_MAX: '1000' } });
+  const server = await startServer({ env: { VITALS_RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' } });
   dataDir = server.dataDir;
   expect((await postJson(`${server.url}/addSocietyQuery`, hostile)).status).toBe(200);
   const beacon = await rawRequest(`${server.url}/vitals`, {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page: hostilePage, metrics: [{ name: 'LCP', value: 1200 }] }),
   });
-  expect(beacon.status).toBe(204);
+  // The service takes only the site's routes as a page, so such a page never reaches vitals.db
+  // through it; the CLI must still print one safely if it is there (an older file, a manual insert).
+  expect(beacon.status).toBe(400);
   await server.stop();
+  const vitals = new Database(path.join(dataDir, 'vitals.db'));
+  vitals.prepare("INSERT INTO vitals (page, name, value, rating, navigation_type, created_at) VALUES (?, 'LCP', 1200, 'good', 'navigate', ?)").run(hostilePage, Date.now());
+  vitals.close();
 });
 
 describe('terminal-safe CLI output (finding 1)', () => {
