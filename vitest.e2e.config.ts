@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One browser at a time on a 2-core machine.
     fileParallelism: false,
+    // What a page does after a click takes its time here; a form's submit may also wait up
+    // to about 2 s for its proof of work to be solved.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,0 +1,57 @@
+/**
+ * The widget side of the lead contract: which field each of the service's refusal
+ * messages names (so the form can mark it), the browser's message for a phone or email
+ * it refuses, and the POST URL with the partner id.
+ */
+import { describe, expect, it } from 'vitest';
+import { leadUrl, partnerId } from '../widgets/shared/lead-request.ts';
+import { LEAD_FIELDS, MESSAGES, type FieldName } from '../widgets/shared/lead-contract.ts';
+import { mismatchMessage, refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+
+describe('refusals name their field', () => {
+  const fields = [...new Set([...Object.keys(LEAD_FIELDS.society), ...Object.keys(LEAD_FIELDS.career)])] as FieldName[];
+
+  it('maps every per-field message of the contract to its field', () => {
+    for (const field of fields) {
+      const label = MESSAGES.labels[field];
+      for (const message of [MESSAGES.required(label), MESSAGES.notText(label), MESSAGES.forbiddenCharacters(label), MESSAGES.tooLong(label, 100)]) {
+        expect(refusedKey(message), message).toBe(field);
+      }
+    }
+    expect(refusedKey(MESSAGES.invalidEmail)).toBe('email');
+    expect(refusedKey(MESSAGES.invalidPhone)).toBe('phone');
+    for (const [field, message] of Object.entries(MESSAGES.invalidChoice)) expect(refusedKey(message!)).toBe(field);
+  });
+
+  it('names no field for a message about the whole request, or one it does not know', () => {
+    for (const message of [MESSAGES.tooManyRequests, MESSAGES.originRefused, MESSAGES.generic, MESSAGES.unexpectedField(['x']), 'City is lovely.', '']) {
+      expect(refusedKey(message), message).toBeUndefined();
+    }
+  });
+
+  it('maps payload keys to the form’s control names where they differ (career)', () => {
+    const controls = { name: 'fullName', message: 'whyJoin' } as const;
+    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), controls)).toEqual({ name: 'fullName', message: 'Name is required.' });
+    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), controls)?.name).toBe('whyJoin');
+    expect(refusedField(MESSAGES.invalidPhone, controls)).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+  });
+
+  it('gives the browser the contract’s sentence for a phone or an email it refuses', () => {
+    expect(mismatchMessage('phone')).toBe(MESSAGES.invalidPhone);
+    expect(mismatchMessage('email')).toBe(MESSAGES.invalidEmail);
+    expect(mismatchMessage('city')).toBeUndefined();
+  });
+});
+
+describe('the POST URL', () => {
+  it('carries a valid partner id as ?partner=, and nothing for an invalid or empty one', () => {
+    expect(leadUrl('https://api.example', 'addSocietyQuery', 'greenpark-rwa')).toBe('https://api.example/addSocietyQuery?partner=greenpark-rwa');
+    expect(leadUrl('https://api.example', 'addQuery', ' greenpark-rwa ')).toBe('https://api.example/addQuery?partner=greenpark-rwa');
+    for (const bad of ['Green Park', 'greenpark-', '-greenpark', 'a'.repeat(41), 'green_park', 'x&y=1', '']) {
+      expect(partnerId(bad), bad).toBeUndefined();
+      expect(leadUrl('https://api.example', 'addSocietyQuery', bad)).toBe('https://api.example/addSocietyQuery');
+    }
+    expect(partnerId('a')).toBe('a');
+    expect(partnerId('a'.repeat(40))).toBe('a'.repeat(40));
+  });
+});
