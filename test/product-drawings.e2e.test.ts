@@ -112,6 +112,21 @@ describe('drawings of the product', () => {
     }
   });
 
+  it('on Lighthouse’s phone (412×823) only the landing page draws the app while loading', async () => {
+    // Each SVG image costs main-thread work; outside the first load it cannot add blocking time.
+    const expected: Record<string, number> = { '/': 2, '/features': 0, '/about-us': 0, '/success-stories': 0 };
+    for (const [path, count] of Object.entries(expected)) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const drawings: string[] = [];
+      page.on('request', (r) => /\/assets\/[^/]+\.svg$/.test(new URL(r.url()).pathname) && drawings.push(r.url()));
+      await page.goto(site.url + path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      expect(drawings, `${path}: drawings fetched during load`).toHaveLength(count);
+      await context.close();
+    }
+  });
+
   it('serves each drawing as a small, cacheable SVG file', async () => {
     const html = await (await fetch(site.url + '/features')).text();
     const sources = [...new Set([...html.matchAll(/<img src="([^"]+\.svg)"/g)].map((m) => m[1]))];
