@@ -9,6 +9,6 @@ export function widgetDefines(site: SiteConfig): Record<string, string> {
   return {
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
-    __SITE_PRIVACY_EMAIL__: JSON.stringify(site.contact.email),
+    __SITE_PRIVACY_EMAIL__: JSON.stringify(site.grievanceOfficer.email),
   };
 }

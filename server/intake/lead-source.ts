@@ -1,14 +1,13 @@
+import { noticeVersionFromHeader } from '../../widgets/shared/collection-notice.ts';
+import { PARTNER_ID } from '../../widgets/shared/lead-contract.ts';
+
 /**
  * Where a lead came from, carried outside the spec's JSON body: the request's `Origin`
  * header and the embedder's partner id (`?partner=` on the POST URL), plus the version of
  * the collection notice the visitor was shown (`X-Notice-Version`).
  */
 
-/** 1–40 characters: lowercase letters, digits, inner hyphens (e.g. "greenpark-rwa"). */
-export const PARTNER_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
-
 const MAX_ORIGIN_LENGTH = 300;
-const NOTICE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 
 export interface LeadSource {
   /** The Origin header verbatim ("null" for a sandboxed frame or a file), null when absent. */
@@ -23,7 +22,7 @@ const single = (value: string | string[] | undefined): string | undefined => (Ar
 
 /**
  * Reads the source of a lead request. Only an invalid partner id is refused; an origin
- * is kept as sent (bounded, printable), a notice version only when it looks like one.
+ * is kept as sent (bounded, printable), a notice version only when it is a published one.
  */
 export function readLeadSource(
   headers: Record<string, string | string[] | undefined>,
@@ -32,17 +31,16 @@ export function readLeadSource(
   const rawPartner = query && typeof query === 'object' ? (query as Record<string, unknown>).partner : undefined;
   let partner: string | null = null;
   if (rawPartner !== undefined) {
-    if (typeof rawPartner !== 'string' || !PARTNER_SLUG.test(rawPartner)) return { ok: false };
+    if (typeof rawPartner !== 'string' || !PARTNER_ID.test(rawPartner)) return { ok: false };
     partner = rawPartner;
   }
   const origin = single(headers.origin);
-  const notice = single(headers['x-notice-version'])?.trim();
   return {
     ok: true,
     source: {
       origin: origin === undefined ? null : origin.replace(/[^\x20-\x7e]/g, '').slice(0, MAX_ORIGIN_LENGTH),
       partner,
-      noticeVersion: notice && NOTICE_VERSION.test(notice) ? notice : null,
+      noticeVersion: noticeVersionFromHeader(single(headers['x-notice-version'])),
     },
   };
 }
