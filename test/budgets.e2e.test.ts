@@ -30,7 +30,7 @@ import {
   staticClosure,
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { embedPage, routes as siteRoutes } from './helpers/routes.ts';
+import { embedPage, framePage, routes as siteRoutes } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';
 
 const noWidgetRoutes = ['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service'];
@@ -77,7 +77,7 @@ const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(dist
 
 describe('the build', () => {
   it('finds the routes and the chunks that hold React', () => {
-    expect([...routes].sort()).toEqual([...siteRoutes, embedPage].map((r) => r.path).sort());
+    expect([...routes].sort()).toEqual([...siteRoutes, embedPage, framePage].map((r) => r.path).sort());
     // The detector must find React, or "no React chunk" below would pass for the wrong reason.
     expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
   });

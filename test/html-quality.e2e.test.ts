@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
 import { textsOf } from './helpers/page-text.ts';
-import { embedPage, notFoundPage, routes } from './helpers/routes.ts';
+import { embedPage, framePage, notFoundPage, routes } from './helpers/routes.ts';
 
 const dist = distDir();
-const expected = [...routes, embedPage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
+const expected = [...routes, embedPage, framePage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
 const found = fs.existsSync(dist)
   ? (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split(path.sep).join('/'))
   : [];
