@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { launchChromium, runLighthouse, type RunResult } from './bench/lighthouse.ts';
-import { benchReport } from './bench/report.ts';
+import { benchReport, REFERENCE_ROUTE } from './bench/report.ts';
 import { builtRoutes } from './bench/sizes.ts';
 import { distDir, repoRoot } from './paths.ts';
 
@@ -60,6 +60,12 @@ const config = {
   dataDir,
 };
 const app = await buildApp(config);
+// The reference every timing is compared with, measured in the same run: a bare page of one paragraph.
+const referencePage =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Reference page</title><meta name="description" content="A bare page of one paragraph, the bench reference."></head>' +
+  '<body><main><h1>Reference page</h1><p>A bare page of one paragraph: no stylesheet, no script, no image. Every route is timed against it.</p></main></body></html>';
+app.get(REFERENCE_ROUTE, (_request, reply) => reply.type('text/html; charset=utf-8').send(referencePage));
 await app.listen({ host: config.host, port: 0 });
 const address = app.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -72,36 +78,39 @@ if (args['lhr-dir']) fs.mkdirSync(args['lhr-dir'], { recursive: true });
 const browser = await launchChromium();
 console.log(`bench: ${browser.version}, ${routes.length} routes × ${runs} runs on ${origin}`);
 const results = new Map<string, RunResult[]>();
+let reference: RunResult[] = [];
 let retries = 0;
+/** N Lighthouse runs of one URL; a run that fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again. */
+async function measure(route: string): Promise<RunResult[]> {
+  const list: RunResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = Date.now();
+    const saveTo = args['lhr-dir'] && path.join(args['lhr-dir'], `${route.replace(/\//g, '_') || '_'}-${i + 1}.json`);
+    let run: RunResult | undefined;
+    for (let attempt = 1; !run; attempt++) {
+      try {
+        run = await runLighthouse(origin + route, browser.port, saveTo);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        console.log(`  ${route.padEnd(20)} run ${i + 1}/${runs}: ${(error as Error).message.split('\n')[0]}, retrying`);
+        retries++;
+      }
+    }
+    list.push(run);
+    console.log(
+      `  ${route.padEnd(20)} run ${i + 1}/${runs}: perf ${run.scores.performance} a11y ${run.scores.accessibility} ` +
+        `bp ${run.scores['best-practices']} seo ${run.scores.seo}  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  ` +
+        `CLS ${run.cls.toFixed(3)}  (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+    );
+  }
+  return list;
+}
 try {
   // A fresh browser does one-off work (compiling its own code, warming caches) during its
   // first page load, which Lighthouse books as blocking time: one discarded run absorbs it.
   await runLighthouse(origin + (routes[0] ?? '/'), browser.port).catch(() => undefined);
-  for (const route of routes) {
-    const list: RunResult[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t = Date.now();
-      const saveTo = args['lhr-dir'] && path.join(args['lhr-dir'], `${route.replace(/\//g, '_') || '_'}-${i + 1}.json`);
-      let run: RunResult | undefined;
-      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: try that run again.
-      for (let attempt = 1; !run; attempt++) {
-        try {
-          run = await runLighthouse(origin + route, browser.port, saveTo);
-        } catch (error) {
-          if (attempt >= 3) throw error;
-          console.log(`  ${route.padEnd(20)} run ${i + 1}/${runs}: ${(error as Error).message.split('\n')[0]}, retrying`);
-          retries++;
-        }
-      }
-      list.push(run);
-      console.log(
-        `  ${route.padEnd(20)} run ${i + 1}/${runs}: perf ${run.scores.performance} a11y ${run.scores.accessibility} ` +
-          `bp ${run.scores['best-practices']} seo ${run.scores.seo}  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  ` +
-          `CLS ${run.cls.toFixed(3)}  (${((Date.now() - t) / 1000).toFixed(1)} s)`,
-      );
-    }
-    results.set(route, list);
-  }
+  reference = await measure(REFERENCE_ROUTE);
+  for (const route of routes) results.set(route, await measure(route));
 } finally {
   await browser.close();
   await app.close();
@@ -111,7 +120,7 @@ try {
 // 4. Report.
 const notesFile = path.join(repoRoot, 'bench', 'notes.md');
 const markdown = benchReport(
-  { results, runs, retries, startedAt: new Date(started), finishedAt: new Date(), browserVersion: browser.version },
+  { results, reference, runs, retries, startedAt: new Date(started), finishedAt: new Date(), browserVersion: browser.version },
   dist,
   allRoutes,
   fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : undefined,

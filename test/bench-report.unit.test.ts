@@ -42,7 +42,7 @@ const run: RunResult = {
 const notes = 'Kept by hand; a note about **the numbers**.\n';
 
 const report = benchReport(
-  { results: new Map([['/', [run]], ['/about-us', [run]]]), runs: 1, retries: 0, startedAt: new Date(0), finishedAt: new Date(60_000), browserVersion: 'Chrome/1' },
+  { results: new Map([['/', [run]], ['/about-us', [run]]]), reference: [{ ...run, lcp: 800, tbt: 10 }], runs: 1, retries: 0, startedAt: new Date(0), finishedAt: new Date(60_000), browserVersion: 'Chrome/1' },
   dist,
   ['/', '/about-us'],
   notes,
@@ -70,8 +70,19 @@ describe('bench/results.md', () => {
   });
 
   it('reports the medians per route and the widget entries with their chunks', () => {
-    expect(section('Per route (median)')).toContain('| `/` | 100 | 100 | 100 | 100 | 0.90 s | 1.10 s | 0 ms | 0.000 | 4 |');
+    expect(section('Per route (median)')).toContain('| `/bench-reference` (bare reference) | 100 | 100 | 100 | 100 | 0.90 s | 0.80 s | 1.00× | 10 ms | 0 ms | 0.000 | 4 |');
+    expect(section('Per route (median)')).toContain('| `/` | 100 | 100 | 100 | 100 | 0.90 s | 1.10 s | 1.38× | 0 ms | -10 ms | 0.000 | 4 |');
+    expect(section('Targets')).toContain('LCP ≤ 1.5× its LCP (0.80 s → ≤ 1.20 s) and TBT ≤ its TBT + 50 ms (10 ms → ≤ 60 ms)');
     expect(report).toContain('**Every route meets every target.**');
+  });
+
+  it('names a route whose LCP or TBT is past the bare page\'s allowance', () => {
+    const slow = benchReport(
+      { results: new Map([['/', [{ ...run, lcp: 1300, tbt: 61 }]]]), reference: [{ ...run, lcp: 800, tbt: 10 }], runs: 1, retries: 0, startedAt: new Date(0), finishedAt: new Date(1), browserVersion: 'Chrome/1' },
+      dist,
+      ['/'],
+    );
+    expect(slow).toContain('- `/`: LCP 1.30 s (target ≤ 1.20 s, 1.5× the bare page), TBT 61 ms (target ≤ 60 ms, the bare page + 50 ms)');
     expect(section('Widget entries with their chunks')).toMatch(/\| `widgets\/society-registration\.js` \| `society-registration\.js`, `react-c\.js` \|.*\| yes \|/);
   });
 });

