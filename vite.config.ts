@@ -30,7 +30,14 @@ export default defineConfig({
     outDir: distDir(),
     emptyOutDir: true,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A hashed chunk must not name the hashed chunks behind a stable-named widget entry:
+      // its own hash would not change when they do (the entry's name never changes), so a
+      // year-cached loader would go on preloading chunks a later deploy no longer has.
+      // The entry fetches its own imports instead.
+      resolveDependencies: (file, deps) => (file.startsWith('widgets/') ? [] : deps),
+    },
     assetsInlineLimit: 0,
     rollupOptions: {
       input: { ...pageInputs(), ...widgetInputs() },

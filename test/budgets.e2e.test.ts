@@ -134,6 +134,23 @@ describe('the build', () => {
       for (const chunk of react) expect(upFront, `${route} loads React up front`).not.toContain(chunk);
     }
   });
+
+  it('names no chunk behind a stable-named widget entry in a year-cached (hashed) file', () => {
+    // A hashed file's name changes only with what it names; the widget entries keep one
+    // name, so a hashed file that listed their chunks would outlive them after a deploy.
+    const behindEntries = fs
+      .readdirSync(path.join(distDir, 'widgets'))
+      .filter((f) => f.endsWith('.js'))
+      .flatMap((f) => staticClosure(distDir, `widgets/${f}`).filter((dep) => dep.startsWith('assets/')))
+      .map((dep) => path.posix.basename(dep));
+    expect(behindEntries.length, 'the widget entries import hashed chunks').toBeGreaterThan(0);
+    const hashed = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => f.endsWith('.js'));
+    for (const file of hashed) {
+      const code = fs.readFileSync(path.join(distDir, 'assets', file), 'utf8');
+      if (!code.includes('../widgets/')) continue;
+      for (const dep of new Set(behindEntries)) expect(code, `${file} names ${dep}`).not.toContain(dep);
+    }
+  });
 });
 
 describe('what Chromium loads', () => {
