@@ -86,7 +86,7 @@ describe('intake: answers in Hindi', () => {
   });
 
   it('keeps English exactly as before without the header or with another language', async () => {
-    for (const headers of [{}, { 'content-language': 'en' }, { 'content-language': 'fr' }]) {
+    for (const headers of [{}, { 'content-language': 'en' }, { 'content-language': 'fr' }] as Record<string, string>[]) {
       const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
       expect(await refused.json()).toEqual({ success: false, message: 'Name is required.' });
       const stored = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `x${Math.random()}@example.in` }, headers);
