@@ -45,6 +45,23 @@ describe('{{widget}}', () => {
     expect(html).toContain('part="intro">Tell us more</p>');
   });
 
+  it('renders a form in Hindi with lang="hi": the element carries it, the shadow root is the Hindi form (nothing changes at takeover)', async () => {
+    const { hi } = await import('../widgets/shared/i18n/hi.ts');
+    const html = page(`{{widget "${SOCIETY_REGISTRATION}" lang="hi" id="registration"}}`);
+    expect(html).toMatch(new RegExp(`^<${SOCIETY_REGISTRATION} id="registration" lang="hi"><template shadowrootmode="open">`));
+    expect(html).toContain(`lang="hi" dir="ltr"`);
+    expect(html).toContain(`>${hi.society.heading}</h2>`);
+    expect(html).toContain(`placeholder="${hi.society.fields.name.placeholder}"`);
+    expect(html).toContain(hi.notice.collected.society);
+    expect(html).toContain(`>${hi.society.submit}</button>`);
+    expect(html).not.toContain(societyRegistrationDefaults.heading);
+    const career = page(`{{widget "${CAREER_APPLICATION}" lang="hi"}}`);
+    expect(career).toContain(`<option value="Other">अन्य</option>`);
+    expect(career).toContain(`<option value="tech-intern">${hi.career.roles['tech-intern']}</option>`);
+    expect(page(`{{widget "${CAREER_APPLICATION}" lang="en"}}`)).toContain('<option value="tech-intern">Tech Intern</option>');
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" lang="fr"}}`)).toThrow(/lang="fr"; allowed: en, hi/);
+  });
+
   it('escapes attribute values; the rendered text is the value itself', () => {
     const heading = `Fees & "dues" <now>`;
     const { start, shadowRoot } = renderWidget(prerender, SOCIETY_REGISTRATION, { heading });

@@ -31,12 +31,19 @@ export function customElementsManifest(elements: ElementApi[]) {
   };
 }
 
+/** Properties every HTMLElement has (global attributes): the elements keep the native ones. */
+const NATIVE_PROPERTIES: readonly string[] = ['lang'];
+
 /** TypeScript declarations: an interface per element, HTMLElementTagNameMap and HTMLElementEventMap. */
 export function typeDeclarations(elements: ElementApi[]): string {
   const lines = ['// Types for the custom elements served from /widgets/. Generated at build from widgets/registry/api.ts.', ''];
   for (const el of elements) {
     lines.push(`/** ${el.description} */`, `export interface ${el.className} extends HTMLElement {`);
-    for (const a of el.attributes) lines.push(`  /** ${a.description} Attribute: \`${a.name}\`. Default: ${a.default}. */`, `  ${a.property}?: ${a.type};`);
+    for (const a of el.attributes) {
+      lines.push(`  /** ${a.description} Attribute: \`${a.name}\`. Default: ${a.default}. */`);
+      // A global attribute (lang) keeps HTMLElement's own property, which reflects it as a string.
+      lines.push(NATIVE_PROPERTIES.includes(a.property) ? `  ${a.property}: string; // ${a.type}` : `  ${a.property}?: ${a.type};`);
+    }
     lines.push('}', '');
   }
   lines.push('declare global {', '  interface HTMLElementTagNameMap {');

@@ -10,6 +10,10 @@ const helperId = '\0vite/preload-helper.js';
  * one round trip later when the entry's static imports are parsed. It drops what this
  * site does not use: CSP nonces, the `vite:preloadError` event, waiting for CSS.
  *
+ * Each importer gets its own copy (a few bytes): shared, the helper would be a chunk of its
+ * own that the loader fetches on every page, once a widget chunk imports lazily too (a
+ * language's catalogue).
+ *
  * Vite calls it as __vitePreload(() => import('./x.js'), deps, import.meta.url), deps
  * being URLs relative to the importer (renderBuiltUrl: relative) or absolute ones.
  */
@@ -18,9 +22,9 @@ export function preloadHelperPlugin(): Plugin {
     name: 'site:lean-preload-helper',
     apply: 'build',
     enforce: 'pre',
-    resolveId: (id) => (id === helperId ? id : undefined),
+    resolveId: (id, importer) => (id === helperId ? `${id}?from=${encodeURIComponent(importer ?? '')}` : undefined),
     load(id) {
-      if (id !== helperId) return undefined;
+      if (!id.startsWith(`${helperId}?from=`)) return undefined;
       // No de-duplication: a second <link> to a URL already in the module map fetches nothing.
       return `export const __vitePreload = (load, deps, base) => {
   for (const dep of deps || []) {

@@ -1,5 +1,5 @@
 /**
- * `{{widget "<form tag>" heading="…" intro="…" id="…" load-on="interaction"}}`
+ * `{{widget "<form tag>" heading="…" intro="…" lang="hi" id="…" load-on="interaction"}}`
  * in a page: the form element with its Declarative Shadow DOM, rendered by the same
  * React component the browser runs (widgets/registry/prerender.tsx), so the form paints
  * with the first response at its final size. When the widget script arrives, the element
@@ -7,7 +7,9 @@
  *
  * Arguments: the element's attributes from its public API (widgets/registry/api.ts),
  * plus `id` and `load-on="interaction"` (data-load-on: the page loader waits for focus or
- * pointer intent instead of nearness). An unknown tag or argument fails the build.
+ * pointer intent instead of nearness). An unknown tag or argument fails the build, and so
+ * does a `lang` that is not a widget language. With `lang`, the element carries it and the
+ * shadow root is rendered in that language, so the takeover changes no text.
  *
  * Vite rewrites every <style> element of a page, those inside a <template> included, so
  * the helper leaves a comment in the element and the shadow root goes in after Vite's
@@ -18,6 +20,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
 import { apiOf } from '../../widgets/registry/api.ts';
+import { WIDGET_LANGUAGES, type WidgetLanguage } from '../../widgets/shared/i18n/types.ts';
 import { widgetsDir } from '../paths.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
@@ -44,6 +47,12 @@ const placementArguments: Record<string, { attribute: string; values?: readonly 
   'load-on': { attribute: 'data-load-on', values: ['interaction'] },
 };
 
+/** Arguments whose value must be one of a list. */
+const allowedValues: Record<string, readonly string[]> = {
+  lang: WIDGET_LANGUAGES,
+  ...Object.fromEntries(Object.entries(placementArguments).flatMap(([name, p]) => (p.values ? [[name, p.values]] : []))),
+};
+
 export interface RenderedWidget {
   /** The element's start tag. */
   start: string;
@@ -68,13 +77,14 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
     const value = args[name];
     if (typeof value !== 'string') throw new Error(`{{widget "${tag}"}}: ${name} must be a string`);
     const placement = placementArguments[name];
-    if (placement?.values && !placement.values.includes(value)) {
-      throw new Error(`{{widget "${tag}"}}: ${name}="${value}"; allowed: ${placement.values.join(', ')}`);
+    const allowed = allowedValues[name];
+    if (allowed && !allowed.includes(value)) {
+      throw new Error(`{{widget "${tag}"}}: ${name}="${value}"; allowed: ${allowed.join(', ')}`);
     }
     attributes.push(` ${placement?.attribute ?? name}="${Handlebars.escapeExpression(value)}"`);
   }
   const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
-  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro') });
+  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as WidgetLanguage | undefined });
   return {
     start: `<${tag}${attributes.join('')}>`,
     end: `</${tag}>`,

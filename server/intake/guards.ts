@@ -1,12 +1,14 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { messagesFor } from './language.ts';
 
 /**
  * What stands around the API routes: the one answer shape, the origin policy and CORS,
  * the rate limit, JSON answers for unmatched requests, the error handler, and request
- * logs that carry no personal data.
+ * logs that carry no personal data. Every refusal is in the request's Content-Language
+ * (language.ts), English by default.
  */
 
 /** The one error shape of the API: {"success": false, "message": "..."}. */
@@ -87,7 +89,7 @@ export async function registerCors(
     const method = request.method;
     if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !isAllowed(origin, request.raw.socket)) {
       request.log.info({ statusCode: 403 }, 'origin refused');
-      sendFailure(reply, 403, MESSAGES.originRefused);
+      sendFailure(reply, 403, messagesFor(request).originRefused);
       return;
     }
     // A plain OPTIONS (no Origin, so not a preflight) on an API path: say what it accepts.
@@ -131,26 +133,27 @@ export async function registerRateLimit(
  */
 export function registerFallbackRoutes(app: FastifyInstance, apiPaths: ReadonlySet<string>): void {
   for (const path of apiPaths) {
-    app.get(path, (_request, reply) => sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MESSAGES.methodNotAllowed));
+    app.get(path, (request, reply) => sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, messagesFor(request).methodNotAllowed));
   }
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler(request, reply) {
-      if (apiPaths.has(pathOf(request.url))) return sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, MESSAGES.methodNotAllowed);
-      return sendFailure(reply, 404, MESSAGES.notFound);
+      const messages = messagesFor(request);
+      if (apiPaths.has(pathOf(request.url))) return sendFailure(reply.header('Allow', 'POST, OPTIONS'), 405, messages.methodNotAllowed);
+      return sendFailure(reply, 404, messages.notFound);
     },
   });
 }
 
 /** Fastify's own request errors (and the rate limiter's), mapped to a status and a sentence a visitor can act on. */
-const BY_CODE: Record<string, [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.tooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, MESSAGES.unsupportedType],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MESSAGES.emptyBody],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MESSAGES.invalidJson],
-  RATE_LIMITED: [429, MESSAGES.tooManyRequests],
+const BY_CODE: Record<string, [number, keyof LeadMessages & ('tooLarge' | 'unsupportedType' | 'emptyBody' | 'invalidJson' | 'tooManyRequests')]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'tooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupportedType'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'emptyBody'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalidJson'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalidJson'],
+  RATE_LIMITED: [429, 'tooManyRequests'],
 };
 
 /**
@@ -160,17 +163,18 @@ const BY_CODE: Record<string, [number, string]> = {
  */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = error.code ? BY_CODE[error.code] : undefined;
+  const messages = messagesFor(request);
   const status = known?.[0] ?? (typeof error.statusCode === 'number' ? error.statusCode : 500);
 
   if (status >= 500) {
     request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'intake error');
-    return sendFailure(reply, status === 503 ? 503 : 500, MESSAGES.unavailable);
+    return sendFailure(reply, status === 503 ? 503 : 500, messages.unavailable);
   }
   request.log.info({ statusCode: status, code: error.code }, 'request refused');
-  if (known) return sendFailure(reply, status, known[1]);
-  if (status === 429) return sendFailure(reply, 429, MESSAGES.tooManyRequests);
-  if (status === 403) return sendFailure(reply, 403, MESSAGES.originRefused);
-  return sendFailure(reply, status >= 400 ? status : 400, MESSAGES.generic);
+  if (known) return sendFailure(reply, status, messages[known[1]]);
+  if (status === 429) return sendFailure(reply, 429, messages.tooManyRequests);
+  if (status === 403) return sendFailure(reply, 403, messages.originRefused);
+  return sendFailure(reply, status >= 400 ? status : 400, messages.generic);
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
+import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { readLeadSource, type LeadSource } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
 import {
@@ -13,9 +14,10 @@ import {
   LEAD_FIELDS,
   type LeadField,
   type LeadKind,
+  type LeadMessages,
   matchesPattern,
-  MESSAGES,
   PHONE_PATTERN,
+  type ServiceLanguage,
 } from '../../widgets/shared/lead-contract.ts';
 
 /**
@@ -28,7 +30,7 @@ import {
 const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-function fieldSchema(name: FieldName, field: LeadField) {
+function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) {
   const label = MESSAGES.labels[name];
   if (!field.required) {
     // Optional text: may be absent or empty; stored as '' when absent.
@@ -70,8 +72,8 @@ function fieldSchema(name: FieldName, field: LeadField) {
 }
 
 /** The body must be an object with exactly the contract's keys. */
-function payloadSchema(fields: Readonly<Record<string, LeadField>>): z.ZodType<LeadFields> {
-  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(name as FieldName, field)]));
+function payloadSchema(fields: Readonly<Record<string, LeadField>>, MESSAGES: LeadMessages): z.ZodType<LeadFields> {
+  const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(name as FieldName, field, MESSAGES)]));
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unexpectedField(issue.keys) : MESSAGES.notObject),
   }) as unknown as z.ZodType<LeadFields>;
@@ -80,10 +82,16 @@ function payloadSchema(fields: Readonly<Record<string, LeadField>>): z.ZodType<L
 /** Field name → value, every value a trimmed string. */
 type LeadFields = Record<string, string>;
 
-export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = {
-  society: payloadSchema(LEAD_FIELDS.society),
-  career: payloadSchema(LEAD_FIELDS.career),
-};
+/** The schemas per answer language (the same rules; the refusals in that language). */
+export const LEAD_SCHEMAS_BY_LANGUAGE = Object.fromEntries(
+  Object.entries(SERVICE_MESSAGES).map(([lang, messages]) => [
+    lang,
+    { society: payloadSchema(LEAD_FIELDS.society, messages), career: payloadSchema(LEAD_FIELDS.career, messages) },
+  ]),
+) as Record<ServiceLanguage, Record<LeadKind, z.ZodType<LeadFields>>>;
+
+/** The schemas answering in English. */
+export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMAS_BY_LANGUAGE.en;
 
 // Dedupe.
 
@@ -169,9 +177,13 @@ type LeadStore = ReturnType<typeof createLeadStore>;
 
 // Routes.
 
-export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: string }[] = [
-  { path: '/addSocietyQuery', kind: 'society', success: successBody(MESSAGES.societyStored) },
-  { path: '/addQuery', kind: 'career', success: successBody(MESSAGES.careerStored) },
+/** Each route's success body per answer language, serialised once. */
+const successBodies = (stored: 'societyStored' | 'careerStored') =>
+  Object.fromEntries(Object.entries(SERVICE_MESSAGES).map(([lang, m]) => [lang, successBody(m[stored])])) as Record<ServiceLanguage, string>;
+
+export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Record<ServiceLanguage, string> }[] = [
+  { path: '/addSocietyQuery', kind: 'society', success: successBodies('societyStored') },
+  { path: '/addQuery', kind: 'career', success: successBodies('careerStored') },
 ];
 
 /**
@@ -180,6 +192,7 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: stri
  * source (Origin, ?partner=, X-Notice-Version) and the proof of work (X-Altcha) travel
  * outside the body. A lead without a valid, unused solution is stored flagged as spam and
  * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
+ * Refusals and the success message are in the request's Content-Language (language.ts).
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
@@ -189,13 +202,15 @@ export function registerLeadRoutes(
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
+      const lang = requestLanguage(request.headers['content-language']);
+      const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
       const source = readLeadSource(request.headers, request.query);
       if (!source.ok) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: partner id');
         return sendFailure(reply, 400, MESSAGES.invalidPartner);
       }
-      const parsed = LEAD_SCHEMAS[route.kind].safeParse(request.body);
+      const parsed = LEAD_SCHEMAS_BY_LANGUAGE[lang][route.kind].safeParse(request.body);
       if (!parsed.success) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
         return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
@@ -204,7 +219,7 @@ export function registerLeadRoutes(
       const { leadId, duplicate, spam, queued } = await store.save(route.kind, parsed.data, source.source, check);
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();
-      return reply.code(200).type('application/json; charset=utf-8').send(route.success);
+      return reply.code(200).type('application/json; charset=utf-8').send(route.success[lang]);
     });
   }
 }

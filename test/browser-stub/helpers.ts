@@ -29,6 +29,8 @@ export interface StubRecord {
   altcha: string | null;
   altchaValid: boolean | null;
   noticeVersion: string | null;
+  /** Its Content-Language header (the form's language). */
+  contentLanguage: string | null;
   /** Challenges fetched from this stub. */
   challenges: number;
 }

@@ -12,7 +12,9 @@
  *   challenge made with altcha-lib (v1, as the intake service makes them), quick to solve;
  *   scenario `no-challenge` answers 503 there, `hard-challenge` one that takes minutes.
  *   A lead POST records its URL (`?partner=`), `X-Notice-Version`, and `X-Altcha` with
- *   whether it verifies against the stub's key (`altchaValid`).
+ *   whether it verifies against the stub's key (`altchaValid`), and `Content-Language`.
+ * - A refusal scenario answers in Hindi (the lead contract's Hindi twin) when the POST
+ *   carries `Content-Language: hi`, as the intake service does.
  * - The `held` scenario answers success only when the test calls
  *   `POST /stub/release?key=held--<key>`, so a test decides how long a request is in
  *   flight; a held request the client gives up on (a timeout) is dropped when it closes.
@@ -26,18 +28,26 @@ import { tsImport } from 'tsx/esm/api';
 const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
 export const distDir = paths.distDir();
 
+/** @type {typeof import('../../widgets/shared/lead-contract.hi.ts')} */
+const { MESSAGES_HI } = await tsImport('../../widgets/shared/lead-contract.hi.ts', import.meta.url);
+
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 
-/** @type {Record<string, (endpoint: string) => {status?: number, type?: string, body?: string, held?: boolean, destroy?: boolean}>} */
+/** @type {Record<string, (endpoint: string, lang: string) => {status?: number, type?: string, body?: string, held?: boolean, destroy?: boolean}>} */
 const scenarios = {
   success: (endpoint) => ({
     body: JSON.stringify(endpoint === 'addSocietyQuery' ? { success: true, message: SOCIETY_OK } : { success: true, message: 'Application received' }),
   }),
   ok: () => ({ body: JSON.stringify({ success: true }) }),
   'success-other-message': () => ({ body: JSON.stringify({ success: true, message: 'Saved.' }) }),
-  'success-false-with-message': () => ({ body: JSON.stringify({ success: false, message: 'This society is already registered.' }) }),
+  'success-false-with-message': (_e, lang) => ({
+    body: JSON.stringify({ success: false, message: lang === 'hi' ? 'यह सोसाइटी पहले से रजिस्टर है।' : 'This society is already registered.' }),
+  }),
   'success-false-without-message': () => ({ body: JSON.stringify({ success: false }) }),
-  'http-400-json': () => ({ status: 400, body: JSON.stringify({ success: false, message: 'Please enter a valid phone number.' }) }),
+  'http-400-json': (_e, lang) => ({
+    status: 400,
+    body: JSON.stringify({ success: false, message: lang === 'hi' ? MESSAGES_HI.invalidPhone : 'Please enter a valid phone number.' }),
+  }),
   'http-500-html': () => ({ status: 500, type: 'text/html; charset=utf-8', body: '<!doctype html><h1>Internal Server Error</h1>' }),
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
   held: (endpoint) => ({ held: true, ...scenarios.success(endpoint) }),
@@ -58,11 +68,11 @@ function challengeFor(scenario) {
 
 /**
  * @typedef {{count: number, lastBody: string, contentType: string, lastUrl: string, altcha: string | null,
- *   altchaValid: boolean | null, noticeVersion: string | null, challenges: number}} RequestRecord
+ *   altchaValid: boolean | null, noticeVersion: string | null, contentLanguage: string | null, challenges: number}} RequestRecord
  * @type {Map<string, RequestRecord>}
  */
 const requests = new Map();
-const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, challenges: 0 });
+const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, contentLanguage: null, challenges: 0 });
 /** Held requests waiting for `/stub/release`, by key. @type {Map<string, (() => void)[]>} */
 const held = new Map();
 
@@ -148,9 +158,10 @@ export async function stubMiddleware(ctx, next) {
     altcha,
     altchaValid: altcha ? await verifySolution(altcha, ALTCHA_KEY) : null,
     noticeVersion: ctx.get('x-notice-version') || null,
+    contentLanguage: ctx.get('content-language') || null,
   });
 
-  const answer = make(endpoint);
+  const answer = make(endpoint, ctx.get('content-language').toLowerCase().split('-')[0]);
   if (answer.destroy) {
     ctx.status = 204; // for the dev server's request log only: nothing is sent
     ctx.respond = false;

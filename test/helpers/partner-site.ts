@@ -4,6 +4,8 @@ import http from 'node:http';
  * A partner's page on another origin (another port of 127.0.0.1): hostile global
  * CSS, a strict Content-Security-Policy that allows only the widget's origin, and
  * the snippet pasted twice. Its own script records the widget's events.
+ * The page's own language is Urdu, right to left (not one the widgets speak, so they
+ * stay English); `/hindi` is the same page with the snippet's `lang="hi" partner="greenpark-rwa"`.
  */
 export async function startPartnerSite(widgetOrigin: () => string) {
   const hostileCss = `
@@ -22,16 +24,16 @@ export async function startPartnerSite(widgetOrigin: () => string) {
       document.addEventListener(type, (e) => window.partnerEvents.push({ type, detail: e.detail, target: e.target.localName }));
     }
   `;
-  const page = () => `<!doctype html>
-<html lang="hi" dir="rtl"><head><meta charset="utf-8"><title>Green Park RWA</title>
+  const page = (formAttributes = '') => `<!doctype html>
+<html lang="ur" dir="rtl"><head><meta charset="utf-8"><title>Green Park RWA</title>
 <link rel="stylesheet" href="/hostile.css">
 <script src="/partner.js"></script>
 <script type="module" src="${widgetOrigin()}/widgets/society-registration.js"></script>
 </head><body>
 <h1>Green Park Residents Welfare Association</h1>
-<div class="holder" id="first"><society-registration></society-registration></div>
+<div class="holder" id="first"><society-registration${formAttributes}></society-registration></div>
 <script type="module" src="${widgetOrigin()}/widgets/society-registration.js"></script>
-<div class="holder" id="second"><society-registration heading="Second copy"></society-registration></div>
+<div class="holder" id="second"><society-registration${formAttributes} heading="Second copy"></society-registration></div>
 </body></html>`;
 
   const server = http.createServer((req, res) => {
@@ -39,6 +41,9 @@ export async function startPartnerSite(widgetOrigin: () => string) {
     if (req.url === '/hostile.css') return res.writeHead(200, { 'content-type': 'text/css' }).end(hostileCss);
     if (req.url === '/partner.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(partnerJs);
     if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(page());
+    if (req.url === '/hindi') {
+      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }).end(page(' lang="hi" partner="greenpark-rwa"'));
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

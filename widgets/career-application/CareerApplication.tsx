@@ -8,10 +8,11 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { CAREER_APPLICATION } from '../registry/names.ts';
-import { careerApplicationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { en } from '../shared/i18n/en.ts';
+import { useMessages, widgetLanguage } from '../shared/i18n/index.ts';
 import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
@@ -25,18 +26,13 @@ export interface CareerApplicationProps {
   partner?: string;
   heading?: string;
   intro?: string;
+  /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
+  lang?: string;
   prerendered?: boolean;
 }
 
-export const careerText = {
-  ...careerApplicationDefaults,
-  submit: 'Submit Application',
-  successTitle: 'Application Submitted!',
-  successDescription: 'Thanks for applying! Our team will review your application and connect with you shortly.',
-  errorTitle: 'Error',
-  errorDescription: 'There was an error submitting your application. Please try again.',
-  again: 'Send another application',
-} as const;
+/** The form's texts in English (the spec's). */
+export const careerText = en.career;
 
 /** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
 const empty = { fullName: '', email: '', phone: '', college: '', course: '', yearOfStudy: '', areaOfInterest: '', whyJoin: '' };
@@ -61,8 +57,10 @@ export function interpretApplication(outcome: PostOutcome): Result {
   return { ok: true };
 }
 
-export function CareerApplication({ container, apiBase, partner, heading, intro, prerendered = false }: CareerApplicationProps) {
-  const form = useLeadForm({ container, empty, apiBase, firstField: 'fullName', mismatchMessage });
+export function CareerApplication({ container, apiBase, partner, heading, intro, lang, prerendered = false }: CareerApplicationProps) {
+  const messages = useMessages(widgetLanguage(lang));
+  const text = messages.career;
+  const form = useLeadForm({ container, empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages });
   const inFlight = useRef(false);
 
   useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
@@ -89,11 +87,11 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     } finally {
       inFlight.current = false;
     }
-    if (result.ok) form.succeed({ title: careerText.successTitle, description: careerText.successDescription });
+    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription });
     else {
       form.fail(
-        { title: careerText.errorTitle, description: careerText.errorDescription, variant: 'destructive' },
-        result.refusal ? refusedField(result.refusal, controlOf) : undefined,
+        { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
+        result.refusal ? refusedField(result.refusal, controlOf, messages.service) : undefined,
       );
     }
     emitOutcome(container, 'career', result);
@@ -101,62 +99,62 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
 
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="career" confirmation={form.confirmation} headingRef={form.confirmationRef} again={careerText.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
     );
   }
 
-  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string, placeholder: string) => (
+  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string) => (
     <input
       {...form.bind(name, `career-${name}`)}
       type={type}
       autoComplete={autoComplete}
-      placeholder={placeholder}
+      placeholder={text.fields[name].placeholder}
       {...nativeConstraints(field)}
       part="input"
     />
   );
-  const field = (name: keyof Values, label: string, wide?: boolean) => ({ id: `career-${name}`, label, wide, error: form.errorOf(name) });
+  const field = (name: keyof Values, wide?: boolean) => ({ id: `career-${name}`, label: text.fields[name].label, wide, error: form.errorOf(name) });
 
   return (
-    <form {...form.formProps} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
-      <h2 id="career-heading" className="heading" part="heading">{heading || careerText.heading}</h2>
-      <p className="intro" part="intro">{intro || careerText.intro}</p>
+    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
+      <h2 id="career-heading" className="heading" part="heading">{heading || text.heading}</h2>
+      <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
-        <Field {...field('fullName', 'Full Name *')}>{input('fullName', CAREER_FIELDS.name, 'text', 'name', 'Enter your full name')}</Field>
-        <Field {...field('email', 'Email *')}>{input('email', CAREER_FIELDS.email, 'email', 'email', 'you@example.com')}</Field>
-        <Field {...field('phone', 'Phone *')}>{input('phone', CAREER_FIELDS.phone, 'tel', 'tel', '+91 98765 43210')}</Field>
-        <Field {...field('college', 'College / University *')}>{input('college', CAREER_FIELDS.college, 'text', 'organization', 'Your college or university')}</Field>
-        <Field {...field('course', 'Course *')}>
+        <Field {...field('fullName')}>{input('fullName', CAREER_FIELDS.name, 'text', 'name')}</Field>
+        <Field {...field('email')}>{input('email', CAREER_FIELDS.email, 'email', 'email')}</Field>
+        <Field {...field('phone')}>{input('phone', CAREER_FIELDS.phone, 'tel', 'tel')}</Field>
+        <Field {...field('college')}>{input('college', CAREER_FIELDS.college, 'text', 'organization')}</Field>
+        <Field {...field('course')}>
           <select {...form.bind('course', 'career-course')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} part="input">
-            <option value="">Select your course</option>
+            <option value="">{text.fields.course.placeholder}</option>
             {COURSES.map((c) => (
-              <option key={c.value} value={c.value}>{c.label}</option>
+              <option key={c.value} value={c.value}>{text.courses[c.value]}</option>
             ))}
           </select>
         </Field>
-        <Field {...field('yearOfStudy', 'Year of Study *')}>{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off', 'e.g. 3rd year or Graduated')}</Field>
-        <Field {...field('areaOfInterest', 'Area of Interest *', true)}>
+        <Field {...field('yearOfStudy')}>{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off')}</Field>
+        <Field {...field('areaOfInterest', true)}>
           <select {...form.bind('areaOfInterest', 'career-areaOfInterest')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} part="input">
-            <option value="">Choose your preferred role</option>
+            <option value="">{text.fields.areaOfInterest.placeholder}</option>
             {ROLES.map((a) => (
-              <option key={a.value} value={a.value}>{a.label}</option>
+              <option key={a.value} value={a.value}>{text.roles[a.value]}</option>
             ))}
           </select>
         </Field>
-        <Field {...field('whyJoin', 'Why do you want to join us? *', true)}>
+        <Field {...field('whyJoin', true)}>
           <textarea
             {...form.bind('whyJoin', 'career-whyJoin')}
             autoComplete="off"
             rows={4}
             {...nativeConstraints(CAREER_FIELDS.message)}
-            placeholder="Tell us what excites you about this role"
+            placeholder={text.fields.whyJoin.placeholder}
             part="input"
           />
         </Field>
       </div>
-      <CollectionNotice kind="career" id="career-notice" />
+      <CollectionNotice kind="career" id="career-notice" text={messages.notice} />
       <button type="submit" className="submit" part="button" disabled={prerendered}>
-        {careerText.submit}
+        {text.submit}
       </button>
     </form>
   );

@@ -1,8 +1,11 @@
 import { CAREER_APPLICATION } from '../registry/names.ts';
 import { defineElement } from '../shared/define-element.ts';
 import { ensureToastHost } from '../shared/ensure-toast-host.ts';
+import { whenLanguagesReady } from '../shared/i18n/index.ts';
 import css from './css.ts';
 import { CareerApplication } from './CareerApplication.tsx';
 
-defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
+whenLanguagesReady(CAREER_APPLICATION, () =>
+  defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string' }, css }),
+);
 ensureToastHost();

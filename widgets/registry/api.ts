@@ -73,6 +73,7 @@ function formApi(form: {
       { name: 'partner', property: 'partner', type: 'string', default: 'none', description: 'Your partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).' },
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
+      { name: 'lang', property: 'lang', type: "'en' | 'hi'", default: "the primary subtag of the page's <html lang> when it is en or hi, else 'en'", description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
     ],
     events: [
       { name: outcomeEvents[form.kind].success, detail: `{ ${kind} }`, description: form.stored },

@@ -12,12 +12,19 @@ import careerCss from '../career-application/css.ts';
 import { CareerApplication } from '../career-application/CareerApplication.tsx';
 import societyCss from '../society-registration/css.ts';
 import { SocietyRegistration } from '../society-registration/SocietyRegistration.tsx';
+import { hi } from '../shared/i18n/hi.ts';
+import { registerMessages, type WidgetLanguage } from '../shared/i18n/index.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from './names.ts';
+
+// The browser loads a language's catalogue before it takes a form over; the build has every one at hand.
+registerMessages(hi);
 
 /** The attributes a page may set on a pre-rendered form (a subset of its public API). */
 export interface PrerenderProps {
   heading?: string;
   intro?: string;
+  /** The form's language (the element's `lang` attribute; the page's language): English when absent. */
+  lang?: WidgetLanguage;
 }
 
 type FormComponent = ComponentType<PrerenderProps & { prerendered: boolean }>;

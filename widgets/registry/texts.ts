@@ -1,10 +1,6 @@
-/** The forms' default heading and intro: what they show without a `heading` or `intro` attribute. */
-export const societyRegistrationDefaults = {
-  heading: 'Register Your Society',
-  intro: 'It takes 2 minutes. We set everything up within 24 hours — free forever.',
-} as const;
+/** The forms' default heading and intro in English: what they show without a `heading` or `intro` attribute (widgets/shared/i18n/en.ts). */
+import { en } from '../shared/i18n/en.ts';
 
-export const careerApplicationDefaults = {
-  heading: 'Apply Now',
-  intro: 'Tell us about yourself and the role you want.',
-} as const;
+export const societyRegistrationDefaults = { heading: en.society.heading, intro: en.society.intro } as const;
+
+export const careerApplicationDefaults = { heading: en.career.heading, intro: en.career.intro } as const;

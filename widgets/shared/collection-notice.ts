@@ -5,7 +5,8 @@
  * the privacy page repeats the same sentences; each lead stores NOTICE_VERSION (sent as
  * the X-Notice-Version header). Change any sentence here → change NOTICE_VERSION (the
  * date of the change) and the privacy page's "last updated". Plain data and pure functions:
- * the widgets bundle it. English now; a Hindi entry gets the same keys.
+ * the widgets bundle it. The Hindi sentences (same keys, NoticeText) are in the Hindi widget
+ * catalogue; a translation says the same notice, so it keeps the version.
  */
 import type { LeadKind } from './lead-contract.ts';
 
@@ -31,8 +32,6 @@ export const DEFAULT_LEAD_RETENTION_DAYS = 365;
 /** The full notice's section on the website forms, from the site root. */
 export const PRIVACY_NOTICE_PATH = '/privacy-policy#website-forms';
 
-export type NoticeLanguage = 'en';
-
 export interface CollectionNotice {
   version: string;
   /** "Your data" or its translation: a short heading or lead-in. */
@@ -49,9 +48,24 @@ export interface CollectionNotice {
   link: { text: string; href: string };
 }
 
+/** The notice's sentences in one language: each widget catalogue (widgets/shared/i18n/<lang>.ts) holds one. */
+export interface NoticeText {
+  heading: string;
+  /** The full stop after the heading ("." or "।"). */
+  stop: string;
+  collected: Record<LeadKind, string>;
+  purpose: Record<LeadKind, string>;
+  retention: (period: string) => string;
+  withdraw: (email: string) => string;
+  link: string;
+  /** Said after the link's text to screen readers: it opens in a new tab. */
+  newTab: string;
+  /** Words of a retention period. */
+  period: { month: string; months: string; day: string; days: string };
+}
+
 /** A retention period in words: 365 → "12 months", 730 → "24 months", 90 → "90 days". */
-export function retentionPeriod(days: number, lang: NoticeLanguage = 'en'): string {
-  const text = { en: { month: 'month', months: 'months', day: 'day', days: 'days' } }[lang];
+export function retentionPeriod(days: number, text: NoticeText['period'] = EN_NOTICE.period): string {
   if (days % 365 === 0) {
     const months = (days / 365) * 12;
     return `${months} ${months === 1 ? text.month : text.months}`;
@@ -59,23 +73,24 @@ export function retentionPeriod(days: number, lang: NoticeLanguage = 'en'): stri
   return `${days} ${days === 1 ? text.day : text.days}`;
 }
 
-const TEXT = {
-  en: {
-    heading: 'How we use your details',
-    collected: {
-      society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
-      career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
-    },
-    purpose: {
-      society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
-      career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
-    },
-    retention: (period: string) => `We keep them for ${period} after you send them, then erase them.`,
-    withdraw: (email: string) =>
-      `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
-    link: 'Read the full privacy notice',
+/** The notice in English (the Hindi one is in widgets/shared/i18n/hi.ts). */
+export const EN_NOTICE: NoticeText = {
+  heading: 'How we use your details',
+  stop: '.',
+  collected: {
+    society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
+    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
   },
-} as const satisfies Record<NoticeLanguage, unknown>;
+  purpose: {
+    society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
+    career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
+  },
+  retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
+  withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
+  link: 'Read the full privacy notice',
+  newTab: 'opens in a new tab',
+  period: { month: 'month', months: 'months', day: 'day', days: 'days' },
+};
 
 /**
  * The notice for one form. `siteUrl`: the site's origin, so the link works from a partner
@@ -83,15 +98,15 @@ const TEXT = {
  */
 export function collectionNotice(
   kind: LeadKind,
-  options: { contactEmail: string; siteUrl?: string; retentionDays?: number; lang?: NoticeLanguage },
+  options: { contactEmail: string; siteUrl?: string; retentionDays?: number; text?: NoticeText },
 ): CollectionNotice {
-  const text = TEXT[options.lang ?? 'en'];
+  const text = options.text ?? EN_NOTICE;
   return {
     version: NOTICE_VERSION,
     heading: text.heading,
     collected: text.collected[kind],
     purpose: text.purpose[kind],
-    retention: text.retention(retentionPeriod(options.retentionDays ?? DEFAULT_LEAD_RETENTION_DAYS, options.lang)),
+    retention: text.retention(retentionPeriod(options.retentionDays ?? DEFAULT_LEAD_RETENTION_DAYS, text.period)),
     withdraw: text.withdraw(options.contactEmail),
     link: { text: text.link, href: `${(options.siteUrl ?? '').replace(/\/+$/, '')}${PRIVACY_NOTICE_PATH}` },
   };

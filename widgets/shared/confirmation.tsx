@@ -8,12 +8,15 @@ import type { Confirmation } from './use-lead-form.ts';
  */
 export function ConfirmationPanel({
   idPrefix,
+  lang,
   confirmation,
   headingRef,
   again,
   onAgain,
 }: {
   idPrefix: string;
+  /** The form's language. */
+  lang: string;
   confirmation: Confirmation;
   headingRef: Ref<HTMLHeadingElement>;
   again: string;
@@ -23,7 +26,7 @@ export function ConfirmationPanel({
     <section
       className="root card confirmation"
       part="form confirmation"
-      lang="en"
+      lang={lang}
       dir="ltr"
       aria-labelledby={`${idPrefix}-confirmation-heading`}
       style={confirmation.minHeight ? { minHeight: `${confirmation.minHeight}px` } : undefined}

@@ -59,6 +59,9 @@ export function defineElement<Props extends object>(
   if (existing) return existing;
 
   const Base = r2wc(Component, { shadow: 'open', props: props as never }) as unknown as new () => R2wcElement;
+  // A prop named like a global attribute (`lang`) keeps the element's native property
+  // (reflecting the attribute, which r2wc observes) instead of r2wc's accessor.
+  for (const prop of Object.keys(props)) if (prop in HTMLElement.prototype) delete (Base.prototype as unknown as Record<string, unknown>)[prop];
 
   class WidgetElement extends Base {
     override attachShadow(init: ShadowRootInit): ShadowRoot {

@@ -14,14 +14,18 @@ interface Option {
   label: string;
 }
 
-/** The courses of the career form; each value is also its visible label. */
-export const COURSES: readonly Option[] = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'].map((c) => ({ value: c, label: c }));
+/** The courses of the career form, as sent; in English each value is also its visible label. */
+export const COURSE_VALUES = ['BCA', 'MCA', 'B.Tech', 'M.Tech', 'BBA', 'MBA', 'Other'] as const;
+export type CourseValue = (typeof COURSE_VALUES)[number];
+
+export const COURSES: readonly { value: CourseValue; label: string }[] = COURSE_VALUES.map((c) => ({ value: c, label: c }));
 
 export const ROLES = [
   { value: 'tech-intern', label: 'Tech Intern' },
   { value: 'marketing-sales-intern', label: 'Marketing & Sales Intern' },
   { value: 'member-technical-staff', label: 'Member of Technical Staff' },
 ] as const satisfies readonly Option[];
+export type RoleValue = (typeof ROLES)[number]['value'];
 
 /**
  * A phone number as typed: an optional +, a digit, then digits, spaces and hyphens;
@@ -113,7 +117,15 @@ export function nativeConstraints(field: LeadField) {
   }
 }
 
-/** Every sentence the intake service says to a visitor. */
+/** Of a body's stray keys, at most five plain identifiers: the only ones a message names (never arbitrary text). */
+export function plainKeys(keys: string[]): string[] {
+  return keys.filter((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)).slice(0, 5);
+}
+
+/** The languages the service answers in (chosen by the request's Content-Language; English otherwise). */
+export type ServiceLanguage = 'en' | 'hi';
+
+/** Every sentence the intake service says to a visitor, in English (lead-contract.hi.ts: the Hindi twin). */
 export const MESSAGES = {
   societyStored:
     'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
@@ -157,7 +169,7 @@ export const MESSAGES = {
   } satisfies Partial<Record<FieldName, string>> as Partial<Record<FieldName, string>>,
   /** Names a stray key only when it is a plain identifier (never echoes arbitrary text). */
   unexpectedField: (keys: string[]) => {
-    const plain = keys.filter((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)).slice(0, 5);
+    const plain = plainKeys(keys);
     return plain.length
       ? `The form contains an unexpected field: ${plain.join(', ')}.`
       : 'The form contains unexpected fields.';
@@ -166,3 +178,15 @@ export const MESSAGES = {
   generic: 'Something went wrong. Please try again.',
   invalidVitals: (detail: string) => `Invalid vitals beacon: ${detail}`,
 } as const;
+
+/** Literal strings widened to `string`, so a translation must have every key of MESSAGES with the same shape. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T extends object
+      ? { [K in keyof T]: Widen<T[K]> }
+      : T;
+
+/** The shape of a message catalogue of the service (MESSAGES and its translations). */
+export type LeadMessages = Widen<typeof MESSAGES>;

@@ -5,17 +5,17 @@
  * absolute to our site, so they work inside a partner's page.
  */
 import type { LeadKind } from './lead-contract.ts';
-import { collectionNotice } from './collection-notice.ts';
+import { collectionNotice, type NoticeText } from './collection-notice.ts';
 import { privacyContact, siteOrigin } from './site-links.ts';
 
-export function CollectionNotice({ kind, id }: { kind: LeadKind; id: string }) {
+export function CollectionNotice({ kind, id, text }: { kind: LeadKind; id: string; text: NoticeText }) {
   const email = privacyContact();
-  const notice = collectionNotice(kind, { contactEmail: email, siteUrl: siteOrigin() });
+  const notice = collectionNotice(kind, { contactEmail: email, siteUrl: siteOrigin(), text });
   // The address inside the withdrawal sentence becomes a mailto link.
   const [before, after] = email && notice.withdraw.includes(email) ? notice.withdraw.split(email) : [notice.withdraw, undefined];
   return (
     <p id={id} className="notice" part="notice">
-      <strong>{notice.heading}.</strong> {notice.collected} {notice.purpose} {notice.retention} {before}
+      <strong>{notice.heading}{text.stop}</strong> {notice.collected} {notice.purpose} {notice.retention} {before}
       {after !== undefined ? (
         <>
           <a href={`mailto:${email}`} part="link">{email}</a>
@@ -24,7 +24,7 @@ export function CollectionNotice({ kind, id }: { kind: LeadKind; id: string }) {
       ) : null}{' '}
       <a href={notice.link.href} target="_blank" rel="noopener" part="link">
         {notice.link.text}
-        <span className="visually-hidden"> (opens in a new tab)</span>
+        <span className="visually-hidden"> ({text.newTab})</span>
       </a>
     </p>
   );

@@ -14,6 +14,9 @@ export interface Toast {
   description?: string;
   variant: ToastVariant;
   source?: symbol;
+  /** The language of its text (the form's), and its close button's name in it. */
+  lang?: string;
+  dismissLabel?: string;
 }
 
 export interface ToastInput {
@@ -21,6 +24,8 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   source?: symbol;
+  lang?: string;
+  dismissLabel?: string;
 }
 
 /** How many toasts are kept at once; the oldest goes first. */
@@ -31,8 +36,8 @@ export const $toasts = atom<readonly Toast[]>([]);
 
 let nextId = 1;
 
-export function showToast({ title, description, variant = 'default', source }: ToastInput): number {
-  const toast: Toast = { id: nextId++, title, description, variant, source };
+export function showToast({ variant = 'default', ...input }: ToastInput): number {
+  const toast: Toast = { ...input, id: nextId++, variant };
   $toasts.set([toast, ...$toasts.get()].slice(0, TOAST_LIMIT));
   return toast.id;
 }

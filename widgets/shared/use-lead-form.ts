@@ -8,7 +8,8 @@
  * - a refused field: marked (`aria-invalid`, the message linked by `aria-describedby`)
  *   and focused, until the visitor edits it;
  * - the proof of work, solved from the visitor's first focus or keystroke, and the
- *   headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version).
+ *   headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version,
+ *   Content-Language: the form's language, in which the service answers).
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { resolveApiBase } from './api-base.ts';
@@ -18,8 +19,11 @@ import { useFormTakeover } from './form-state.ts';
 import { createProofOfWork, PROOF_HEADER, type ProofOfWork } from './proof-of-work.ts';
 import { isControl, type Control } from './takeover.ts';
 import { dismissToastsFrom, showToast, type ToastInput } from './toast-store.ts';
+import type { WidgetMessages } from './i18n/types.ts';
 
 export const NOTICE_HEADER = 'X-Notice-Version';
+/** The form's language, so the service answers in it (never in the body). */
+export const LANGUAGE_HEADER = 'Content-Language';
 
 export interface FieldError {
   /** The control's name. */
@@ -40,6 +44,7 @@ export function useLeadForm<V extends Record<string, string>>({
   apiBase,
   firstField,
   mismatchMessage,
+  messages,
 }: {
   container: ShadowRoot | HTMLElement | undefined;
   empty: V;
@@ -51,6 +56,8 @@ export function useLeadForm<V extends Record<string, string>>({
    * (the lead contract's pattern or type), instead of a generic "match the requested format".
    */
   mismatchMessage?: (name: string) => string | undefined;
+  /** The form's language: its toasts and the POST's Content-Language. */
+  messages: WidgetMessages;
 }) {
   const takeover = useFormTakeover<V>(container, empty);
   const { values, setValues, formRef } = takeover;
@@ -114,7 +121,11 @@ export function useLeadForm<V extends Record<string, string>>({
     dismissToastsFrom(toastSource);
     setFieldError(null);
     const solution = await proof.current?.take();
-    return { [NOTICE_HEADER]: NOTICE_VERSION, ...(solution ? { [PROOF_HEADER]: solution } : {}) };
+    return {
+      [NOTICE_HEADER]: NOTICE_VERSION,
+      [LANGUAGE_HEADER]: messages.lang,
+      ...(solution ? { [PROOF_HEADER]: solution } : {}),
+    };
   }
 
   /** An answer moves the focus only from this form (or from nowhere), never away from what the visitor went on to do. */
@@ -130,12 +141,12 @@ export function useLeadForm<V extends Record<string, string>>({
     setValues(empty);
     setConfirmation({ title: toast.title, message: toast.description ?? '', minHeight: height ? Math.round(height) : undefined });
     if (focusIsHereOrNowhere()) focusNext.current = 'confirmation';
-    showToast({ ...toast, source: toastSource });
+    showToast({ ...toast, ...toastLanguage(), source: toastSource });
   }
 
   /** A refusal: its toast, and the field the service named (if one of ours) marked and focused. */
   function fail(toast: ToastInput, refused?: FieldError) {
-    showToast({ ...toast, source: toastSource });
+    showToast({ ...toast, ...toastLanguage(), source: toastSource });
     if (refused && refused.name in empty) {
       if (focusIsHereOrNowhere()) focusNext.current = 'error';
       setFieldError(refused);
@@ -146,6 +157,11 @@ export function useLeadForm<V extends Record<string, string>>({
   function sendAnother() {
     setConfirmation(null);
     focusNext.current = 'first';
+  }
+
+  /** A toast speaks the form's language. */
+  function toastLanguage() {
+    return { lang: messages.lang, dismissLabel: messages.dismissToast };
   }
 
   function errorOf(name: string): string | undefined {

@@ -7,10 +7,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
 import { postJson, type PostOutcome } from '../shared/api-client.ts';
 import { SOCIETY_REGISTRATION } from '../registry/names.ts';
-import { societyRegistrationDefaults } from '../registry/texts.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
 import { Field } from '../shared/form-field.tsx';
+import { en } from '../shared/i18n/en.ts';
+import { useMessages, widgetLanguage, type WidgetMessages } from '../shared/i18n/index.ts';
+import type { SocietyControl } from '../shared/i18n/types.ts';
 import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
@@ -26,48 +28,38 @@ export interface SocietyRegistrationProps {
   partner?: string;
   heading?: string;
   intro?: string;
+  /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
+  lang?: string;
   /** Server-rendered variant: identical, but the submit button is disabled. */
   prerendered?: boolean;
 }
 
-export const societyText = {
-  ...societyRegistrationDefaults,
-  submit: 'Register Society for Free',
-  submitting: 'Submitting...',
-  successTitle: 'Registration Successful!',
-  successPrefix: 'Society request submitted successfully. We',
-  successFallback: 'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
-  failureTitle: 'Registration Failed',
-  failureFallback: 'Something went wrong. Please try again.',
-  networkError: 'Network error. Please check your connection and try again.',
-  again: 'Register another society',
-} as const;
+/** The form's texts in English (the spec's). */
+export const societyText = en.society;
 
 const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
 type Values = typeof empty;
 
 /** The controls, in payload order; required, lengths and patterns come from the lead contract. */
 const fields: {
-  name: keyof Values & keyof typeof SOCIETY_FIELDS;
-  label: string;
+  name: SocietyControl & keyof typeof SOCIETY_FIELDS;
   type: 'text' | 'email' | 'tel';
   autoComplete: string;
-  placeholder: string;
 }[] = [
-  { name: 'name', label: 'Your Name *', type: 'text', autoComplete: 'name', placeholder: 'Enter your full name' },
-  { name: 'email', label: 'Email *', type: 'email', autoComplete: 'email', placeholder: 'you@example.com' },
-  { name: 'phone', label: 'Phone *', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210' },
-  { name: 'societyName', label: 'Society Name *', type: 'text', autoComplete: 'organization', placeholder: 'e.g. Green Valley Apartments' },
-  { name: 'city', label: 'City *', type: 'text', autoComplete: 'address-level2', placeholder: 'e.g. Pune' },
-  { name: 'position', label: 'Position (optional)', type: 'text', autoComplete: 'organization-title', placeholder: 'e.g. Secretary' },
+  { name: 'name', type: 'text', autoComplete: 'name' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'societyName', type: 'text', autoComplete: 'organization' },
+  { name: 'city', type: 'text', autoComplete: 'address-level2' },
+  { name: 'position', type: 'text', autoComplete: 'organization-title' },
 ];
 
 type Result =
   | { ok: true; message: string }
   | { ok: false; message: string; reason: RegistrationErrorReason; status?: number };
 
-/** Maps what happened to the request onto the spec's error catalogue (§8). */
-export function interpretRegistration(outcome: PostOutcome): Result {
+/** Maps what happened to the request onto the spec's error catalogue (§8), in the form's language. */
+export function interpretRegistration(outcome: PostOutcome, societyText: WidgetMessages['society'] = en.society): Result {
   if (outcome.type === 'network' || outcome.type === 'timeout') {
     return { ok: false, message: societyText.networkError, reason: outcome.type };
   }
@@ -83,8 +75,10 @@ export function interpretRegistration(outcome: PostOutcome): Result {
   return { ok: false, message: text || societyText.failureFallback, reason: 'server', status: outcome.status };
 }
 
-export function SocietyRegistration({ container, apiBase, partner, heading, intro, prerendered = false }: SocietyRegistrationProps) {
-  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage });
+export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, prerendered = false }: SocietyRegistrationProps) {
+  const messages = useMessages(widgetLanguage(lang));
+  const text = messages.society;
+  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
@@ -100,12 +94,12 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     try {
       const headers = await form.beginSubmit();
       const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload, { headers });
-      const result = interpretRegistration(outcome);
-      if (result.ok) form.succeed({ title: societyText.successTitle, description: result.message });
+      const result = interpretRegistration(outcome, text);
+      if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
       else {
         form.fail(
-          { title: societyText.failureTitle, description: result.message, variant: 'destructive' },
-          result.reason === 'server' ? refusedField(result.message) : undefined,
+          { title: text.failureTitle, description: result.message, variant: 'destructive' },
+          result.reason === 'server' ? refusedField(result.message, {}, messages.service) : undefined,
         );
       }
       emitOutcome(container, 'society', result);
@@ -117,31 +111,31 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
 
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="society" confirmation={form.confirmation} headingRef={form.confirmationRef} again={societyText.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
     );
   }
 
   return (
-    <form {...form.formProps} className="root card" part="form" lang="en" dir="ltr" aria-labelledby="society-heading" aria-busy={submitting || undefined} onSubmit={onSubmit}>
-      <h2 id="society-heading" className="heading" part="heading">{heading || societyText.heading}</h2>
-      <p className="intro" part="intro">{intro || societyText.intro}</p>
+    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="society-heading" aria-busy={submitting || undefined} onSubmit={onSubmit}>
+      <h2 id="society-heading" className="heading" part="heading">{heading || text.heading}</h2>
+      <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
         {fields.map((f) => (
-          <Field key={f.name} id={`society-${f.name}`} label={f.label} error={form.errorOf(f.name)}>
+          <Field key={f.name} id={`society-${f.name}`} label={text.fields[f.name].label} error={form.errorOf(f.name)}>
             <input
               {...form.bind(f.name, `society-${f.name}`)}
               type={f.type}
               autoComplete={f.autoComplete}
-              placeholder={f.placeholder}
+              placeholder={text.fields[f.name].placeholder}
               {...nativeConstraints(SOCIETY_FIELDS[f.name])}
               part="input"
             />
           </Field>
         ))}
       </div>
-      <CollectionNotice kind="society" id="society-notice" />
+      <CollectionNotice kind="society" id="society-notice" text={messages.notice} />
       <button type="submit" className="submit" part="button" disabled={prerendered || submitting}>
-        {submitting ? societyText.submitting : societyText.submit}
+        {submitting ? text.submitting : text.submit}
       </button>
     </form>
   );

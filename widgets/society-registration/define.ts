@@ -1,8 +1,11 @@
 import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { defineElement } from '../shared/define-element.ts';
 import { ensureToastHost } from '../shared/ensure-toast-host.ts';
+import { whenLanguagesReady } from '../shared/i18n/index.ts';
 import css from './css.ts';
 import { SocietyRegistration } from './SocietyRegistration.tsx';
 
-defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string' }, css });
+whenLanguagesReady(SOCIETY_REGISTRATION, () =>
+  defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string' }, css }),
+);
 ensureToastHost();

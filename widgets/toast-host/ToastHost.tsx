@@ -53,6 +53,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number,
       data-toast-id={toast.id}
       data-variant={toast.variant}
       part={`toast toast-${toast.variant}`}
+      lang={toast.lang}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -65,7 +66,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number,
         <p className="toast__title" part="toast-title">{toast.title}</p>
         {toast.description ? <p className="toast__description" part="toast-description">{toast.description}</p> : null}
       </div>
-      <button type="button" className="toast__close" part="toast-close" aria-label="Dismiss notification" onClick={(event) => onDismiss(toast.id, event.detail === 0 && hasFocus())}>
+      <button type="button" className="toast__close" part="toast-close" aria-label={toast.dismissLabel ?? 'Dismiss notification'} onClick={(event) => onDismiss(toast.id, event.detail === 0 && hasFocus())}>
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
         </svg>

@@ -1,0 +1,25 @@
+/**
+ * The language the intake service answers a request in: the `Content-Language` header
+ * the form sends (its own language, told outside the JSON body), else English. Only the
+ * sentences change; statuses and the answer's shape never do.
+ */
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES_HI } from '../../widgets/shared/lead-contract.hi.ts';
+import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../widgets/shared/lead-contract.ts';
+
+export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
+
+/** `Content-Language: hi` or `hi-IN` → 'hi'; the first listed language we speak; else 'en'. */
+export function requestLanguage(header: string | string[] | undefined): ServiceLanguage {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const tag of value.split(',')) {
+    const primary = tag.trim().toLowerCase().split('-')[0];
+    if (primary && primary in SERVICE_MESSAGES) return primary as ServiceLanguage;
+  }
+  return 'en';
+}
+
+/** The message catalogue for a request. */
+export function messagesFor(request: FastifyRequest): LeadMessages {
+  return SERVICE_MESSAGES[requestLanguage(request.headers['content-language'])];
+}

@@ -1,0 +1,120 @@
+/**
+ * The intake service answers in the form's language, told by Content-Language (never in
+ * the body): the lead contract's Hindi twin for refusals and the success message, the
+ * English sentences exactly as before otherwise; the same statuses and nothing stored
+ * by a refusal. The Hindi catalogues have every key, and a Hindi form recognises the
+ * field a Hindi refusal names.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLanguage } from '../server/intake/language.ts';
+import { MESSAGES_HI } from '../widgets/shared/lead-contract.hi.ts';
+import { MESSAGES } from '../widgets/shared/lead-contract.ts';
+import { en } from '../widgets/shared/i18n/en.ts';
+import { hi } from '../widgets/shared/i18n/hi.ts';
+import { refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
+
+const society = { name: 'सुनीता शर्मा', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'ग्रीन पार्क', city: 'नई दिल्ली', position: '' };
+const career = {
+  name: 'Rohan', email: 'rohan@example.com', phone: '9876543210', college: 'DU', course: 'Other',
+  yearOfStudy: '3', areaOfInterest: 'tech-intern', message: 'नमस्ते',
+};
+const HI = { 'content-language': 'hi' };
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_MAX: '10000', SPAM_CHALLENGE: 'off' } });
+});
+afterAll(() => server.stop());
+
+describe('Content-Language', () => {
+  it('picks Hindi for hi and hi-IN (the first language of ours in a list), English for anything else', () => {
+    expect(requestLanguage('hi')).toBe('hi');
+    expect(requestLanguage('hi-IN')).toBe('hi');
+    expect(requestLanguage('fr, hi')).toBe('hi');
+    expect(requestLanguage(['HI'])).toBe('hi');
+    expect(requestLanguage('en')).toBe('en');
+    expect(requestLanguage('fr')).toBe('en');
+    expect(requestLanguage('')).toBe('en');
+    expect(requestLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('intake: answers in Hindi', () => {
+  it('refuses a name of spaces in Hindi, 400, and stores nothing', async () => {
+    const before = countRows(server.dataDir, 'leads');
+    const res = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, HI);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message: MESSAGES_HI.required(MESSAGES_HI.labels.name) });
+    expect(countRows(server.dataDir, 'leads')).toBe(before);
+  });
+
+  it('refuses in Hindi: a bad phone, a course off the list, an over-long field, an unexpected key, a bad partner id, broken JSON', async () => {
+    const cases: [string, unknown, string, string?][] = [
+      ['/addSocietyQuery', { ...society, phone: '12' }, MESSAGES_HI.invalidPhone],
+      ['/addQuery', { ...career, course: 'PhD' }, MESSAGES_HI.invalidChoice.course!],
+      ['/addSocietyQuery', { ...society, city: 'x'.repeat(101) }, MESSAGES_HI.tooLong(MESSAGES_HI.labels.city, 100)],
+      ['/addQuery', { ...career, resume: null }, MESSAGES_HI.unexpectedField(['resume'])],
+      ['/addSocietyQuery', society, MESSAGES_HI.invalidPartner, '?partner=Not_Valid'],
+      ['/addSocietyQuery', '{"name":', MESSAGES_HI.invalidJson],
+    ];
+    for (const [path, body, message, query = ''] of cases) {
+      const res = await postJson(`${server.url}${path}${query}`, body, HI);
+      expect(res.status, message).toBe(400);
+      expect(await res.json()).toEqual({ success: false, message });
+    }
+  });
+
+  it('answers 404 and 415 in Hindi too', async () => {
+    const notFound = await postJson(`${server.url}/nowhere`, {}, HI);
+    expect(notFound.status).toBe(404);
+    expect((await notFound.json()).message).toBe(MESSAGES_HI.notFound);
+    const wrongType = await fetch(`${server.url}/addQuery`, { method: 'POST', headers: { 'content-type': 'application/xml', ...HI }, body: '<x/>' });
+    expect(wrongType.status).toBe(415);
+    expect((await wrongType.json()).message).toBe(MESSAGES_HI.unsupportedType);
+  });
+
+  it("stores a Hindi form's lead exactly and answers the Hindi success message, which begins with the Hindi widget's prefix", async () => {
+    const res = await postJson(`${server.url}/addSocietyQuery`, society, HI);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ success: true, message: MESSAGES_HI.societyStored });
+    expect(body.message.startsWith(hi.society.successPrefix)).toBe(true);
+    expect(storedLeads(server.dataDir).at(-1)!.fields).toEqual(society);
+    const applied = await postJson(`${server.url}/addQuery`, career, HI);
+    expect(await applied.json()).toEqual({ success: true, message: MESSAGES_HI.careerStored });
+  });
+
+  it('keeps English exactly as before without the header or with another language', async () => {
+    for (const headers of [{}, { 'content-language': 'en' }, { 'content-language': 'fr' }] as Record<string, string>[]) {
+      const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
+      expect(await refused.json()).toEqual({ success: false, message: 'Name is required.' });
+      const stored = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `x${Math.random()}@example.in` }, headers);
+      expect(await stored.json()).toEqual({ success: true, message: MESSAGES.societyStored });
+      expect(MESSAGES.societyStored.startsWith(en.society.successPrefix)).toBe(true);
+    }
+  });
+});
+
+describe('the catalogues', () => {
+  const shape = (value: unknown): unknown =>
+    typeof value === 'function' ? 'function' : typeof value === 'object' && value ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+
+  it('Hindi has every key of English, with the same shape (service and widgets)', () => {
+    expect(shape(MESSAGES_HI)).toEqual(shape(MESSAGES));
+    expect(shape({ ...hi, lang: 'x' })).toEqual(shape({ ...en, lang: 'x' }));
+  });
+
+  it("a Hindi form finds the field a Hindi refusal names (required, too long, phone, choice), as an English one does in English", () => {
+    expect(refusedKey(MESSAGES_HI.required(MESSAGES_HI.labels.city), MESSAGES_HI)).toBe('city');
+    expect(refusedKey(MESSAGES_HI.tooLong(MESSAGES_HI.labels.message, 4000), MESSAGES_HI)).toBe('message');
+    expect(refusedKey(MESSAGES_HI.invalidPhone, MESSAGES_HI)).toBe('phone');
+    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), { name: 'fullName' }, MESSAGES_HI)).toEqual({
+      name: 'fullName',
+      message: MESSAGES_HI.required(MESSAGES_HI.labels.name),
+    });
+    expect(refusedKey(MESSAGES.tooLong(MESSAGES.labels.societyName, 200))).toBe('societyName');
+    expect(refusedKey('City is required.')).toBe('city');
+    expect(refusedKey('This society is already registered.')).toBeUndefined();
+  });
+});

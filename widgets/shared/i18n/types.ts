@@ -1,0 +1,59 @@
+/**
+ * The shape of a widget message catalogue: every text a form, its toasts, its
+ * confirmation and its collection notice show, in one language. Each language's file
+ * (en.ts, hi.ts) must fill every key; adding a language = a catalogue + a row in
+ * WIDGET_LANGUAGES and in index.ts's importers.
+ */
+import type { NoticeText } from '../collection-notice.ts';
+import type { CourseValue, LeadMessages, RoleValue } from '../lead-contract.ts';
+
+export const WIDGET_LANGUAGES = ['en', 'hi'] as const;
+export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+
+/** A control's label (a trailing " *" marks it required) and placeholder (for a select: its empty option). */
+export interface FieldText {
+  label: string;
+  placeholder: string;
+}
+
+export type SocietyControl = 'name' | 'email' | 'phone' | 'societyName' | 'city' | 'position';
+export type CareerControl = 'fullName' | 'email' | 'phone' | 'college' | 'course' | 'yearOfStudy' | 'areaOfInterest' | 'whyJoin';
+
+export interface WidgetMessages {
+  /** The BCP 47 tag the form and its toasts carry (`lang`). */
+  lang: WidgetLanguage;
+  society: {
+    heading: string;
+    intro: string;
+    fields: Record<SocietyControl, FieldText>;
+    submit: string;
+    submitting: string;
+    successTitle: string;
+    /** The service's success message is shown when it begins with this (spec §8), else `successFallback`. */
+    successPrefix: string;
+    successFallback: string;
+    failureTitle: string;
+    failureFallback: string;
+    networkError: string;
+    again: string;
+  };
+  career: {
+    heading: string;
+    intro: string;
+    fields: Record<CareerControl, FieldText>;
+    /** Visible text of each course and role; the values sent never change. */
+    courses: Record<CourseValue, string>;
+    roles: Record<RoleValue, string>;
+    submit: string;
+    successTitle: string;
+    successDescription: string;
+    errorTitle: string;
+    errorDescription: string;
+    again: string;
+  };
+  notice: NoticeText;
+  /** The close button of a toast (its accessible name). */
+  dismissToast: string;
+  /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */
+  service: LeadMessages;
+}
