@@ -37,5 +37,5 @@ export default {
   ],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022' }), a11ySnapshotPlugin()],
   middleware: [stubMiddleware],
-  testFramework: { config: { timeout: 10_000 } },
+  testFramework: { config: { timeout: 20_000 } },
 };
