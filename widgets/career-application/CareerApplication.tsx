@@ -17,19 +17,9 @@ import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
-import { useLeadForm } from '../shared/use-lead-form.ts';
+import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
 
-export interface CareerApplicationProps {
-  container?: ShadowRoot | HTMLElement;
-  apiBase?: string;
-  /** `partner` attribute: the embedder's partner id, sent as `?partner=` (never in the body). */
-  partner?: string;
-  heading?: string;
-  intro?: string;
-  /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
-  lang?: string;
-  prerendered?: boolean;
-}
+export type CareerApplicationProps = LeadFormProps;
 
 /** The form's texts in English (the spec's). */
 export const careerText = en.career;

@@ -25,6 +25,22 @@ export const NOTICE_HEADER = 'X-Notice-Version';
 /** The form's language, so the service answers in it (never in the body). */
 export const LANGUAGE_HEADER = 'Content-Language';
 
+/** The props both form elements take: r2wc's shadow root and their attributes. */
+export interface LeadFormProps {
+  /** The shadow root (passed by r2wc). */
+  container?: ShadowRoot | HTMLElement;
+  /** `api-base` attribute. */
+  apiBase?: string;
+  /** `partner` attribute: the embedder's partner id, sent as `?partner=` (never in the body). */
+  partner?: string;
+  heading?: string;
+  intro?: string;
+  /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
+  lang?: string;
+  /** Server-rendered variant: identical, but the submit button is disabled. */
+  prerendered?: boolean;
+}
+
 export interface FieldError {
   /** The control's name. */
   name: string;

@@ -17,22 +17,9 @@ import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
-import { useLeadForm } from '../shared/use-lead-form.ts';
+import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
 
-export interface SocietyRegistrationProps {
-  /** The shadow root (passed by r2wc). */
-  container?: ShadowRoot | HTMLElement;
-  /** `api-base` attribute. */
-  apiBase?: string;
-  /** `partner` attribute: the embedder's partner id, sent as `?partner=` (never in the body). */
-  partner?: string;
-  heading?: string;
-  intro?: string;
-  /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
-  lang?: string;
-  /** Server-rendered variant: identical, but the submit button is disabled. */
-  prerendered?: boolean;
-}
+export type SocietyRegistrationProps = LeadFormProps;
 
 /** The form's texts in English (the spec's). */
 export const societyText = en.society;
