@@ -5,11 +5,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { headersForFile, type BuildMeta } from './site-headers.ts';
+import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 
 /**
  * Serves the built site: clean URLs (/about-us and /about-us/ both answer), the
  * pre-compressed Brotli/gzip variants, the header rules of site-headers.ts, and
- * the 404 page with status 404 for every unknown path.
+ * the 404 page with status 404 for every unknown path (in the path's language: /hi/… → hi/404.html).
  */
 async function staticSite(app: FastifyInstance, { config }: { config: ServerConfig }) {
   const root = config.distDir;
@@ -41,20 +42,25 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     return undefined;
   };
 
-  const notFoundPage = (reply: FastifyReply) => reply.code(404).sendFile('404.html');
+  const notFoundPage = (reply: FastifyReply, pathname: string) => {
+    const own = pageFileOf(notFoundRouteFor(pathname));
+    return reply.code(404).sendFile(fs.existsSync(path.join(root, own)) ? own : pageFileOf(notFoundRouteFor('/')));
+  };
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ success: false, message: 'Not found.' });
     }
     let page: string | undefined;
+    let pathname = '/';
     try {
-      page = pageFor(new URL(request.url, 'http://x').pathname);
+      pathname = new URL(request.url, 'http://x').pathname;
+      page = pageFor(pathname);
     } catch {
       page = undefined;
     }
-    if (page && page !== '404.html') return reply.sendFile(page);
-    return notFoundPage(reply);
+    if (page && !isNotFoundRoute(routeOfPageFile(page))) return reply.sendFile(page);
+    return notFoundPage(reply, pathname);
   });
 }
 
