@@ -99,7 +99,7 @@ export const routes: Route[] = [
 ];
 
 /** Pages beside the spec's routes: the partner page and the not-found page. */
-export const embedPage = { path: '/embed', h1: 'Put the registration form on your own website' };
+export const embedPage = { path: '/embed', h1: 'Share our free registration form' };
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
 
 /**
