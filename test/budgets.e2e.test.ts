@@ -32,7 +32,7 @@ import {
 import { launchBrowser } from './helpers/browser.ts';
 import { defaultLanguage, languageOfRoute, routeIn } from '../scripts/languages.ts';
 import { isNotFoundRoute } from '../scripts/paths.ts';
-import { embedPage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
+import { embedPage, framePage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';
 
 // Each list is followed by the pages' twins in the other languages (scripts/languages.ts) that pages/ has.
@@ -82,7 +82,7 @@ const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(dist
 describe('the build', () => {
   it('finds the routes and the chunks that hold React', () => {
     const english = routes.filter((route) => languageOfRoute(route) === defaultLanguage);
-    expect(english.sort()).toEqual([...siteRoutes, embedPage, { path: '/embed/frame' }].map((r) => r.path).sort());
+    expect(english.sort()).toEqual([...siteRoutes, embedPage, framePage].map((r) => r.path).sort());
     const twins = routes.filter((route) => languageOfRoute(route) !== defaultLanguage);
     expect(twins.sort(), 'the other languages’ routes: the twins of English routes that pages/ has').toEqual(twinRoutes(english).map((t) => t.path).sort());
     // The detector must find React, or "no React chunk" below would pass for the wrong reason.

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { languageOfRoute } from '../scripts/languages.ts';
 import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
 import { textsOf } from './helpers/page-text.ts';
-import { embedPage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';
+import { embedPage, framePage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';
 
 const dist = distDir();
-const english: { path: string; h1?: string }[] = [...routes, embedPage, { ...notFoundPage, path: NOT_FOUND_ROUTE }, { path: '/embed/frame' }];
+const english = [...routes, embedPage, framePage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
 // The twins in the other languages (scripts/languages.ts) that pages/ has; their h1 is their own.
 const expected: { path: string; h1?: string }[] = [...english, ...twinRoutes(english.map((page) => page.path)).map((twin) => ({ path: twin.path }))];
 const found = fs.existsSync(dist)

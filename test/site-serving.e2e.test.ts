@@ -114,8 +114,9 @@ describe('the built site served by the local server', () => {
       expect(Math.abs(Date.parse(app.dateModified) - Date.now())).toBeLessThan(3 * 86_400_000);
       if (path === '/career') {
         const faq = blocks.find((b) => b['@type'] === 'FAQPage');
-        // The same questions as the page's accordion (in <main>, not the header's Menu), in its order.
-        expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(textsOf(html.slice(html.indexOf('<main')), 'summary'));
+        // The same questions as the page's accordion, in its order.
+        const accordion = html.slice(html.indexOf('<faq-accordion'), html.indexOf('</faq-accordion>'));
+        expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(textsOf(accordion, 'summary'));
         expect(faq.mainEntity).toHaveLength(6);
       }
     }

@@ -98,8 +98,9 @@ export const routes: Route[] = [
   },
 ];
 
-/** Pages beside the spec's routes: the partner page and the not-found page. */
+/** Pages beside the spec's routes: the partner page, the form made for an iframe (noindex, not in the sitemap) and the not-found page. */
 export const embedPage = { path: '/embed', h1: 'Share our free registration form' };
+export const framePage = { path: '/embed/frame', h1: 'Register your society with SocietyDesk' };
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
 
 /**
