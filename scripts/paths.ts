@@ -6,6 +6,7 @@
  * working folder, so every command agrees whatever folder it runs from.
  */
 import path from 'node:path';
+import { baseRoute, languageOfRoute, languages } from './languages.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const pagesDir = path.join(repoRoot, 'pages');
@@ -25,20 +26,30 @@ export function dataDir(env: Env = process.env): string {
   return path.resolve(repoRoot, env.DATA_DIR || 'data');
 }
 
-/** The route of the not-found page; its file is `404.html`. */
+/** The route of the not-found page; its file is `404.html` (each language's: `/hi/404`, `hi/404.html`). */
 export const NOT_FOUND_ROUTE = '/404';
 
-/** A page's file relative to pages/ or dist/: "/" → index.html, "/about-us" → about-us/index.html, "/404" → 404.html. */
+/** The not-found page of any language ("/404", "/hi/404"): a page file, never a public route. */
+export const isNotFoundRoute = (route: string): boolean => baseRoute(route) === NOT_FOUND_ROUTE;
+
+/** The not-found route in the language of a route or URL path: "/hi/anything" → "/hi/404". */
+export const notFoundRouteFor = (route: string): string => languageOfRoute(route).prefix + NOT_FOUND_ROUTE;
+
+/**
+ * A page's file relative to pages/ or dist/: "/" → index.html, "/about-us" → about-us/index.html,
+ * "/404" → 404.html; the same under a language's folder ("/hi/" → hi/index.html, "/hi/404" → hi/404.html).
+ */
 export function pageFileOf(route: string): string {
   const clean = route.replace(/^\/+|\/+$/g, '');
   if (clean === '') return 'index.html';
-  if (`/${clean}` === NOT_FOUND_ROUTE) return '404.html';
+  if (isNotFoundRoute(`/${clean}`)) return `${clean}.html`;
   return `${clean}/index.html`;
 }
 
-/** The clean URL of a page file relative to pages/ or dist/ (either separator): the inverse of pageFileOf. */
+/** The clean URL of a page file relative to pages/ or dist/ (either separator): the inverse of pageFileOf. A language's home keeps its slash ("/hi/"). */
 export function routeOfPageFile(relativeFile: string): string {
   const file = relativeFile.split(path.sep).join('/').replace(/^\/+/, '');
   if (file === 'index.html') return '/';
-  return '/' + file.replace(/\/index\.html$|\.html$/, '');
+  const route = '/' + file.replace(/\/index\.html$|\.html$/, '');
+  return languages.some((l) => l.prefix !== '' && l.prefix === route) ? route + '/' : route;
 }

@@ -2,7 +2,8 @@
  * One source for the response headers of the static site: the local server applies
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
-import { routeOfPageFile } from '../scripts/paths.ts';
+import { languages } from '../scripts/languages.ts';
+import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */
@@ -87,14 +88,20 @@ export function headersForFile(relativePath: string, meta: BuildMeta): Record<st
 export function headersFile(meta: BuildMeta, options: { hsts: boolean }): string {
   const block = (pattern: string, headers: Record<string, string>) =>
     [pattern, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n');
-  const pageRoutes = [...meta.routes, '/404.html'];
+  // Each page under its clean URL with and without the trailing slash; each language's not-found page as a file.
+  const pageBlocks = meta.routes.flatMap((route) => {
+    const headers = headersForFile(pageFileOf(route), meta);
+    const bare = route.replace(/\/$/, '');
+    return route === '/' ? [block(route, headers)] : [block(bare, headers), block(`${bare}/`, headers)];
+  });
+  const notFoundBlocks = languages.map((l) => {
+    const file = pageFileOf(l.prefix + NOT_FOUND_ROUTE);
+    return block(`/${file}`, headersForFile(file, meta));
+  });
   return [
     ...(options.hsts ? [block('/*', { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY })] : []),
-    ...pageRoutes.flatMap((route) => {
-      const file = route === '/' ? 'index.html' : route.endsWith('.html') ? route : `${route}/index.html`;
-      const headers = headersForFile(file, meta);
-      return route === '/' || route.endsWith('.html') ? [block(route, headers)] : [block(route, headers), block(`${route}/`, headers)];
-    }),
+    ...pageBlocks,
+    ...notFoundBlocks,
     block('/widgets/*', headersForFile('widgets/x.js', meta)),
     block('/assets/*', headersForFile('assets/x.js', meta)),
   ].join('\n') + '\n';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { headersForFile, type BuildMeta } from './site-headers.ts';
+import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 
 /**
  * `//x`, `///x` and `/\x` are protocol-relative URLs to a browser and to URL parsers
@@ -25,7 +26,7 @@ export function isProtocolRelativePath(url: string): boolean {
  * Serves the built site: clean URLs (/about-us and /about-us/ both answer), the
  * pre-compressed Brotli/gzip variants (with Vary: Accept-Encoding on every answer from a
  * file that has one, whichever variant is sent), the header rules of site-headers.ts, and
- * the 404 page with status 404 for every unknown path.
+ * the 404 page with status 404 for every unknown path (in the path's language: /hi/… → hi/404.html).
  */
 async function staticSite(app: FastifyInstance, { config }: { config: ServerConfig }) {
   const root = config.distDir;
@@ -70,9 +71,15 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     return undefined;
   };
 
+  /** The not-found page in the path's language (/hi/… → hi/404.html), else the English one. */
+  const notFoundFile = (pathname: string) => {
+    const own = pageFileOf(notFoundRouteFor(pathname));
+    return fs.existsSync(path.join(root, own)) ? own : pageFileOf(notFoundRouteFor('/'));
+  };
+
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     request.method === 'GET' || request.method === 'HEAD'
-      ? reply.code(404).sendFile('404.html')
+      ? reply.code(404).sendFile(notFoundFile(request.url.split('?', 1)[0]!))
       : reply.code(404).send({ success: false, message: 'Not found.' });
 
   // Before routing: the static route and the page lookup would both resolve `//about-us` to a page.
@@ -83,7 +90,7 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFound(request, reply);
     const page = pageFor(request.url.split('?', 1)[0]!);
-    if (page && page !== '404.html') return reply.sendFile(page);
+    if (page && !isNotFoundRoute(routeOfPageFile(page))) return reply.sendFile(page);
     return notFound(request, reply);
   });
 }

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser.ts';
 import { headingLevels } from './helpers/page-checks.ts';
 import { startServer } from './helpers/server.ts';
-import { routes } from './helpers/routes.ts';
+import { routes, withTwins } from './helpers/routes.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
+// Followed by their twins in the other languages (scripts/languages.ts) that pages/ has.
+const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
 
 async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(wcag).analyze();

@@ -30,14 +30,18 @@ import {
   staticClosure,
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { embedPage, framePage, routes as siteRoutes } from './helpers/routes.ts';
+import { defaultLanguage, languageOfRoute, routeIn } from '../scripts/languages.ts';
+import { isNotFoundRoute } from '../scripts/paths.ts';
+import { embedPage, framePage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';
 
-const noWidgetRoutes = ['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service'];
-const formRoutes = [
-  { route: '/', form: 'society-registration' },
-  { route: '/career', form: 'career-application' },
-];
+// Each list is followed by the pages' twins in the other languages (scripts/languages.ts) that pages/ has.
+const noWidgetRoutes = withTwins(['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service']);
+const formOf: Record<string, string> = { '/': 'society-registration', '/career': 'career-application' };
+const formRoutes = withTwins(Object.keys(formOf)).map((route) => ({ route, form: formOf[routeIn(defaultLanguage, route)]! }));
+const notFoundRoutes = withTwins(['/404']);
+/** The URL that shows a route's page: a not-found page shows for an unknown path of its language. */
+const urlPath = (route: string) => (isNotFoundRoute(route) ? route.replace(/404$/, 'no-such-page') : route);
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let routes: string[];
@@ -77,15 +81,18 @@ const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(dist
 
 describe('the build', () => {
   it('finds the routes and the chunks that hold React', () => {
-    expect([...routes].sort()).toEqual([...siteRoutes, embedPage, framePage].map((r) => r.path).sort());
+    const english = routes.filter((route) => languageOfRoute(route) === defaultLanguage);
+    expect(english.sort()).toEqual([...siteRoutes, embedPage, framePage].map((r) => r.path).sort());
+    const twins = routes.filter((route) => languageOfRoute(route) !== defaultLanguage);
+    expect(twins.sort(), 'the other languages’ routes: the twins of English routes that pages/ has').toEqual(twinRoutes(english).map((t) => t.path).sort());
     // The detector must find React, or "no React chunk" below would pass for the wrong reason.
     expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
   });
 
-  it.each(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/404'])(
+  it.each(withTwins(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/404']))(
     '%s: the first response and its render-blocking CSS fit in one round trip (14 KB), even gzip-only',
     async (route) => {
-      const url = site.url + (route === '/404' ? '/no-such-page' : route);
+      const url = site.url + urlPath(route);
       const source = html(route);
       // Stylesheets left as links block rendering: they count against the same round trip.
       const cssBytes = pageStylesheets(source).reduce(
@@ -94,7 +101,7 @@ describe('the build', () => {
       );
       for (const encoding of ['br', 'gzip']) {
         const res = await rawGet(url, encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip');
-        expect(res.status).toBe(route === '/404' ? 404 : 200);
+        expect(res.status).toBe(isNotFoundRoute(route) ? 404 : 200);
         expect(res.encoding, `${route} is sent compressed (${encoding})`).toBe(encoding);
         const total = res.headerBytes + res.body.length + cssBytes;
         expect(total, `${route} (${encoding}): ${res.headerBytes} B headers + ${res.body.length} B HTML + ${cssBytes} B linked CSS`).toBeLessThanOrEqual(
@@ -105,7 +112,7 @@ describe('the build', () => {
   );
 
   it('inlines the CSS every page needs to render', () => {
-    for (const route of [...routes, '/404']) {
+    for (const route of [...routes, ...notFoundRoutes]) {
       const source = html(route);
       expect(pageStylesheets(source), `${route} links no render-blocking stylesheet`).toEqual([]);
       expect(source, `${route} has its CSS inline`).toMatch(/<style>[\s\S]{200,}<\/style>/);
@@ -113,7 +120,7 @@ describe('the build', () => {
   });
 
   it('sizes every image, frame and video, and every inline SVG', () => {
-    for (const route of [...routes, '/404']) {
+    for (const route of [...routes, ...notFoundRoutes]) {
       const source = html(route);
       for (const [tag] of source.matchAll(/<(?:img|iframe|video)\b[^>]*>/g)) {
         expect(tag, `${route}: width and height`).toMatch(/\swidth="\d+"/);
@@ -126,8 +133,19 @@ describe('the build', () => {
     }
   });
 
+  it.each(twinRoutes([...builtRoutes(distDir).filter((r) => languageOfRoute(r) === defaultLanguage), '/404']))(
+    '$path loads no more JavaScript up front than $twinOf',
+    ({ path: twin, twinOf }) => {
+      const upFrontBytes = (route: string) =>
+        [...new Set(pageScripts(html(route)).filter((src) => src.startsWith('/')).flatMap((src) => staticClosure(distDir, src.slice(1))))]
+          .map((file) => zlib.brotliCompressSync(fs.readFileSync(path.join(distDir, file))).length)
+          .reduce((a, b) => a + b, 0);
+      expect(upFrontBytes(twin)).toBeLessThanOrEqual(upFrontBytes(twinOf));
+    },
+  );
+
   it('puts no React chunk among any page’s up-front scripts', () => {
-    for (const route of [...routes, '/404']) {
+    for (const route of [...routes, ...notFoundRoutes]) {
       const upFront = pageScripts(html(route))
         .filter((src) => src.startsWith('/'))
         .flatMap((src) => staticClosure(distDir, src.slice(1)).map((f) => '/' + f));
@@ -308,8 +326,8 @@ describe('what Chromium loads', () => {
     }
     await recordShifts(page);
     const found: Record<string, unknown> = {};
-    for (const route of [...routes, '/404']) {
-      await page.goto(site.url + (route === '/404' ? '/no-such-page' : route), { waitUntil: 'load' });
+    for (const route of [...routes, ...notFoundRoutes]) {
+      await page.goto(site.url + urlPath(route), { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
       // Scroll down a screen at a time, letting widgets load and mount on the way.
       for (let y = 0; ; y += viewport.height * 0.8) {

@@ -9,12 +9,17 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
-import { routes } from './helpers/routes.ts';
+import { languageOfRoute } from '../scripts/languages.ts';
+import { loadCatalogues } from '../scripts/build/page-language.ts';
+import { routes, withTwins } from './helpers/routes.ts';
 import { startServer } from './helpers/server.ts';
 
 const phone = { width: 360, height: 640 };
 const desktop = { width: 1366, height: 900 };
-const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
+const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
+/** The header's strings in a path's language (pages/i18n/<code>.json). */
+const catalogues = loadCatalogues();
+const headerText = (path: string) => catalogues[languageOfRoute(path).code] as { registerFree: string; mainNav: string };
 /** The header's "Register free" is every route's primary action; these routes also lead with their own. */
 const leadActions: Record<string, string> = { '/': 'Register Your Society', '/career': 'Apply Now' };
 
@@ -59,11 +64,12 @@ describe('the first screen on a 360×640 phone', () => {
       const header = await page.getByRole('banner').boundingBox();
       expect(header!.height, `${path}: header height`).toBeLessThanOrEqual(64);
       await expectInFirstScreen(page, page.getByRole('heading', { level: 1 }), `${path}: the headline`);
-      await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: 'Register free', exact: true }), `${path}: "Register free"`);
+      const { registerFree, mainNav } = headerText(path);
+      await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: registerFree, exact: true }), `${path}: "${registerFree}"`);
       const lead = leadActions[path];
       if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
       // The navigation waits behind the Menu button.
-      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), `${path}: navigation folded`).toBe(false);
+      expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
     }
     await context.close();
   });
@@ -131,6 +137,43 @@ describe('the first screen on a 360×640 phone', () => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the language switch', () => {
+  it.each(withTwins(['/features']).slice(1))('on a phone, in the Menu of /features and of %s, with a 44 px tap target', async (twin) => {
+    const context = await browser.newContext({ viewport: phone });
+    const page = await context.newPage();
+    for (const [path, other] of [['/features', twin], [twin, '/features']]) {
+      await page.goto(site.url + path);
+      const banner = page.getByRole('banner');
+      const link = banner.locator(`a[hreflang][href="${other}"]`);
+      expect(await link.isVisible(), `${path}: hidden behind the Menu`).toBe(false);
+      await banner.locator('summary').click();
+      await expect.poll(() => link.isVisible()).toBe(true);
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      expect((await banner.boundingBox())!.height, `${path}: the closed header is what counts; open, it holds the navigation`).toBeGreaterThan(64);
+      await link.click();
+      await page.waitForURL(site.url + other);
+    }
+    await context.close();
+  });
+
+  it.each(withTwins(['/features']))('%s: on a 960 px and a 1366 px desktop, inline in the header bar beside the navigation', async (path) => {
+    for (const viewport of [{ width: 960, height: 800 }, desktop]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(site.url + path);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.height, `${path} at ${viewport.width} px: one row`).toBeLessThanOrEqual(80);
+      for (const link of await page.getByRole('banner').getByRole('link').all()) {
+        if (!(await link.isVisible())) continue; // the skip link
+        const box = (await link.boundingBox())!;
+        expect(box.y + box.height, `${path} at ${viewport.width} px: ${await link.textContent()}`).toBeLessThanOrEqual(header.y + header.height);
+      }
+      expect(await page.getByRole('banner').locator('a[hreflang]').isVisible()).toBe(true);
+      await context.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { overlappingText } from './helpers/page-checks.ts';
 import { startServer } from './helpers/server.ts';
-import { routes } from './helpers/routes.ts';
+import { routes, withTwins } from './helpers/routes.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../test-output/screens');
 let site: Awaited<ReturnType<typeof startServer>>;
@@ -25,7 +25,7 @@ const screens = [
   { name: 'desktop-1280', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
   { name: 'zoom-200', viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
 ];
-const paths = [...routes.map((r) => r.path), '/embed', '/no-such-page'];
+const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
 
 describe.each(screens)('every page at $name', (screen) => {
   // One test per page, so a loaded machine's slow full-page screenshots never add up past one test's time limit.

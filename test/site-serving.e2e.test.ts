@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/server.ts';
 import { loadSiteConfig } from '../site.config.ts';
 import { pageText, textsOf } from './helpers/page-text.ts';
-import { embedPage, notFoundPage, routes } from './helpers/routes.ts';
+import { embedPage, notFoundPage, routes, withTwins } from './helpers/routes.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('the built site served by the local server', () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
     const sitemap = await (await get('/sitemap.xml')).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(listed.sort()).toEqual([...routes, embedPage].map((r) => siteUrl + r.path).sort());
+    expect(listed.sort()).toEqual(withTwins([...routes, embedPage].map((r) => r.path)).map((path) => siteUrl + (path === '/' ? '/' : path)).sort());
     expect((await get('/favicon.svg')).status).toBe(200);
     expect((await get('/og-image.png')).status).toBe(200);
     expect((await get('/_headers')).status).toBe(404);

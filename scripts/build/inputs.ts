@@ -1,11 +1,12 @@
 /**
- * What the build reads: every page file under pages/ (each one route) and every widget
+ * What the build reads: every page file under pages/ (each one route; a language's pages
+ * under pages/<code>/, see scripts/languages.ts) and every widget
  * entry (one per registry tag, widgets/<tag>/define.ts, built to dist/widgets/<tag>.js).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { widgetTags } from '../../widgets/registry/names.ts';
-import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile, widgetsDir } from '../paths.ts';
+import { isNotFoundRoute, pagesDir, routeOfPageFile, widgetsDir } from '../paths.ts';
 
 /** Page files relative to pages/, with forward slashes. Partials are not pages. */
 function pageFiles(): string[] {
@@ -14,12 +15,12 @@ function pageFiles(): string[] {
     .filter((file) => file.endsWith('.html') && !file.startsWith('partials/'));
 }
 
-/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404"). */
+/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404", "page-hi", "page-hi/features"). */
 export function pageInputs(): Record<string, string> {
   return Object.fromEntries(
     pageFiles().map((file) => {
       const route = routeOfPageFile(file);
-      return [`page-${route === '/' ? 'home' : route.slice(1)}`, path.join(pagesDir, file)];
+      return [`page-${route === '/' ? 'home' : route.slice(1).replace(/\/$/, '')}`, path.join(pagesDir, file)];
     }),
   );
 }
@@ -29,11 +30,11 @@ export function widgetInputs(): Record<string, string> {
   return Object.fromEntries(widgetTags.map((tag) => [`widget-${tag}`, path.join(widgetsDir, tag, 'define.ts')]));
 }
 
-/** Routes listed in the sitemap and build-meta.json: every page but the not-found page. */
+/** Routes listed in build-meta.json: every page of every language but the not-found pages. */
 export function publicRoutes(): string[] {
   return pageFiles()
     .map(routeOfPageFile)
-    .filter((route) => route !== NOT_FOUND_ROUTE)
+    .filter((route) => !isNotFoundRoute(route))
     .sort();
 }
 
@@ -43,6 +44,6 @@ export function sitemapRoutes(): string[] {
   return Object.entries(inputs)
     .filter(([, file]) => !/\bnoindex=true\b/.test(fs.readFileSync(file, 'utf8')))
     .map(([, file]) => routeOfPageFile(path.relative(pagesDir, file)))
-    .filter((route) => route !== NOT_FOUND_ROUTE)
+    .filter((route) => !isNotFoundRoute(route))
     .sort();
 }

@@ -4,7 +4,9 @@ import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
 import type { SiteConfig } from '../../site.config.ts';
 import { iconSvg } from './icons.ts';
-import { pagesDir, routeOfPageFile } from '../paths.ts';
+import { languageOfRoute, routeIn } from '../languages.ts';
+import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
+import { loadCatalogues, pageLanguage } from './page-language.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
@@ -12,8 +14,9 @@ import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from 
 /**
  * Turns the hand-authored pages into finished HTML: Handlebars partials
  * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
- * route (`{{route}}`) and pre-rendered forms (`{{widget "…"}}`, widget-helper.ts),
- * in the build and the dev server alike. Emits robots.txt and sitemap.xml from the same routes.
+ * route (`{{route}}`), its language (`{{lang}}`, `{{t.…}}`, alternates and the language
+ * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language) and
+ * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts), in the build and the dev server alike. Emits robots.txt and sitemap.xml from the same routes.
  */
 export function pagesPlugin(site: SiteConfig): Plugin[] {
   const buildDate = new Date().toISOString().slice(0, 10);
@@ -38,6 +41,10 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hbs.registerHelper('uri', (...parts: unknown[]) => encodeURIComponent(parts.slice(0, -1).join('')));
   hbs.registerHelper('url', (route: string) => pageUrl(site.siteUrl, route));
+  hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) =>
+    routeIn(languageOfRoute(String(options.data.root.route)), route),
+  );
+  const hasPage = (route: string) => fs.existsSync(path.join(pagesDir, pageFileOf(route)));
 
   const loadPartials = () => {
     const dir = path.join(pagesDir, 'partials');
@@ -76,9 +83,15 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
         loadPartials();
         if (devServer) await loadDevPrerender(devServer);
         const route = routeOfPageFile(path.relative(pagesDir, ctx.filename));
+        const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
+        const htmlLang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1];
+        if (htmlLang !== language.language.htmlLang) {
+          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (scripts/languages.ts)`);
+        }
         return hbs.compile(html, { strict: false, noEscape: false })({
           site,
           route,
+          ...language,
           canonical: pageUrl(site.siteUrl, route),
           buildDate,
           year: buildDate.slice(0, 4),

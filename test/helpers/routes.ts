@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import nodePath from 'node:path';
+import { defaultLanguage, languages, routeIn, type Language } from '../../scripts/languages.ts';
+import { notFoundRouteFor, pageFileOf, pagesDir } from '../../scripts/paths.ts';
+
 /**
  * The site's routes (spec §2) and what each must show: its one h1 and phrases of its visible text (test/helpers/page-text.ts) that hold the
  * spec's figures and names (§1, §9) in their context.
@@ -97,3 +102,23 @@ export const routes: Route[] = [
 export const embedPage = { path: '/embed', h1: 'Share our free registration form' };
 export const framePage = { path: '/embed/frame', h1: 'Register your society with SocietyDesk' };
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
+
+/**
+ * The other languages' twins of routes (scripts/languages.ts), found from their page files
+ * under pages/<code>/ (a path that no page answers, such as /no-such-page, is twinned when
+ * that language has its not-found page): routes the route-driven suites check as well.
+ */
+export function twinRoutes(paths: string[]): { path: string; twinOf: string; language: Language }[] {
+  return languages
+    .filter((language) => language !== defaultLanguage)
+    .flatMap((language) =>
+      paths
+        .map((path) => ({ path: routeIn(language, path), twinOf: path, language }))
+        .filter(({ path, twinOf }) => hasPageFile(hasPageFile(twinOf) ? path : notFoundRouteFor(path))),
+    );
+}
+
+const hasPageFile = (route: string) => fs.existsSync(nodePath.join(pagesDir, pageFileOf(route)));
+
+/** The same paths followed by their twins in the other languages. */
+export const withTwins = (paths: string[]): string[] => [...paths, ...twinRoutes(paths).map((twin) => twin.path)];
