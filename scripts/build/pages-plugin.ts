@@ -3,6 +3,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
 import type { SiteConfig } from '../../site.config.ts';
+import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
 import { languageOfRoute, routeIn } from '../languages.ts';
 import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
@@ -15,8 +16,10 @@ import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from 
  * Turns the hand-authored pages into finished HTML: Handlebars partials
  * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
  * route (`{{route}}`), its language (`{{lang}}`, `{{t.…}}`, alternates and the language
- * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language) and
- * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts), in the build and the dev server alike. Emits robots.txt and sitemap.xml from the same routes.
+ * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language),
+ * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts) and the FAQ with its JSON-LD from
+ * one source (`{{#faq-item}}`, `{{faq-jsonld}}`, faq-helper.ts), in the build and the dev
+ * server alike. Emits robots.txt and sitemap.xml from the same routes.
  */
 export function pagesPlugin(site: SiteConfig): Plugin[] {
   const buildDate = new Date().toISOString().slice(0, 10);
@@ -25,9 +28,8 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
   const widgets = widgetPlacement(() => prerender);
   const hbs = Handlebars.create();
   hbs.registerHelper('widget', widgets.helper);
-  hbs.registerHelper('json', (value: unknown) =>
-    new Handlebars.SafeString(JSON.stringify(value).replace(/</g, '\\u003c')),
-  );
+  hbs.registerHelper('json', (value: unknown) => new Handlebars.SafeString(scriptJson(value)));
+  registerFaqHelpers(hbs);
   hbs.registerHelper('icon', (name: string, options: { hash?: { label?: string } }) =>
     new Handlebars.SafeString(iconSvg(name, options?.hash?.label)),
   );

@@ -1,6 +1,6 @@
 /**
- * The build's last steps, so that `vite build` alone makes the complete site: the page
- * stylesheet inlined into every page, the hashes of every inline style, build-meta.json
+ * The build's last steps, so that `vite build` alone makes the complete site: the stylesheets
+ * a page links (site.css and its own styles/pages/<page>.css) inlined into it, the hashes of every inline style, build-meta.json
  * and `_headers` (the server's headers, for static hosts), and pre-compressed copies.
  */
 import type { Plugin } from 'vite';
