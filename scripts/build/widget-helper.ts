@@ -98,11 +98,14 @@ export function widgetPlacement(prerender: () => Prerender | undefined) {
   let count = 0;
   return {
     helper(...args: unknown[]): Handlebars.SafeString {
-      const { hash } = args.pop() as Handlebars.HelperOptions;
+      const { hash, data } = args.pop() as Handlebars.HelperOptions;
       if (args.length !== 1) throw new Error(`{{widget}} takes one tag, got ${args.length}`);
       const loaded = prerender();
       if (!loaded) throw new Error('{{widget}}: the pre-render module is not loaded');
-      const widget = renderWidget(loaded, args[0], hash as Record<string, unknown>);
+      // A form speaks its page's language unless told otherwise (English pages leave it to the default).
+      const pageLang = (data as { root?: { lang?: unknown } } | undefined)?.root?.lang;
+      const lang = hash.lang === undefined && pageLang !== 'en' && WIDGET_LANGUAGES.includes(pageLang as WidgetLanguage) ? { lang: pageLang } : {};
+      const widget = renderWidget(loaded, args[0], { ...(hash as Record<string, unknown>), ...lang });
       const marker = `<!--shadow-root-${++count}-->`;
       pending.set(marker, widget.shadowRoot);
       return new Handlebars.SafeString(widget.start + marker + widget.end);
