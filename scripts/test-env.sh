@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need besides npm packages: Chromium (CHROME_PATH), Firefox ESR
-# (FIREFOX_PATH) and Java 17+ for the Nu HTML checker. On Debian as root with apt-get,
+# (FIREFOX_PATH), Java 17+ for the Nu HTML checker, and a Devanagari font (Noto, as
+# Android ships) so the Hindi pages lay out in the browsers as on a phone. On Debian as root with apt-get,
 # installs what is missing; anywhere else, stops at once and prints the command to run.
 # Run first by `npm test` and by .ci/run.
 set -euo pipefail
@@ -33,13 +34,18 @@ java_ok() {
 }
 java_ok || missing+=(default-jre-headless)
 
+devanagari_ok() {
+  command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=hi family 2>/dev/null)" ]
+}
+devanagari_ok || missing+=(fonts-noto-core)
+
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 
 if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "test-env: installing ${missing[*]} (Debian packages)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  if chromium_ok && firefox_ok && java_ok; then exit 0; fi
+  if chromium_ok && firefox_ok && java_ok && devanagari_ok; then exit 0; fi
   echo "test-env: installed ${missing[*]}, but the tests still cannot find them." >&2
   exit 1
 fi
@@ -50,7 +56,7 @@ fi
     echo "Install them with:"
     echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
   else
-    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH) and a Java 17+ runtime;"
+    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), a Java 17+ runtime and a Devanagari font (Noto Sans Devanagari);"
     echo "on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
   fi
 } >&2
