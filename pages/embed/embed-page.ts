@@ -20,16 +20,17 @@ function plainText(root: Element): string {
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')) {
   const source = document.getElementById(button.dataset.copy!);
-  const status = button.parentElement?.querySelector('[data-copy-status]');
+  // The status line carries its messages in the page's language (pages/i18n).
+  const status = button.parentElement?.querySelector<HTMLElement>('[data-copy-status]');
   if (!source || !navigator.clipboard) continue;
   button.hidden = false;
   button.addEventListener('click', async () => {
     const text = button.dataset.copyAs === 'text' ? plainText(source) : (source.textContent ?? '');
     try {
       await navigator.clipboard.writeText(text);
-      if (status) status.textContent = 'Copied. Now paste it where you need it.';
+      if (status) status.textContent = status.dataset.done ?? '';
     } catch {
-      if (status) status.textContent = 'Could not copy: select the text and copy it by hand.';
+      if (status) status.textContent = status.dataset.failed ?? '';
     }
   });
 }

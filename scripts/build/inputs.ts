@@ -38,11 +38,11 @@ export function publicRoutes(): string[] {
     .sort();
 }
 
-/** Routes listed in the sitemap: public routes whose page does not ask to stay out of search results (`noindex=true` in its head partial call), so not the framed form. */
+/** Routes listed in the sitemap: public routes whose page neither asks to stay out of search results (`noindex=true` in its head partial call) nor names another page as its canonical one (`canonicalOf=`: the framed form, whose page is /register). */
 export function sitemapRoutes(): string[] {
   const inputs = pageInputs();
   return Object.entries(inputs)
-    .filter(([, file]) => !/\bnoindex=true\b/.test(fs.readFileSync(file, 'utf8')))
+    .filter(([, file]) => !/\b(noindex=true|canonicalOf=)/.test(fs.readFileSync(file, 'utf8')))
     .map(([, file]) => routeOfPageFile(path.relative(pagesDir, file)))
     .filter((route) => !isNotFoundRoute(route))
     .sort();
