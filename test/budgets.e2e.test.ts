@@ -349,5 +349,6 @@ describe('what Chromium loads', () => {
     }
     await page.close();
     expect(found, 'layout shifts (value, time, elements) by route').toEqual({});
-  });
+    // Every route in every language, each loaded and scrolled through at 4× CPU on a phone: minutes, not seconds.
+  }, 300_000);
 });
