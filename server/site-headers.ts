@@ -8,6 +8,11 @@ import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../scripts/paths.t
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */
   styleHashes: string[];
+  /**
+   * Per page file ("hi/index.html"), the hashes of its own inline styles: its CSP lists only
+   * those (a shorter header in every first response). A page not listed gets them all.
+   */
+  pageStyleHashes?: Record<string, string[]>;
   /** Origins besides 'self' that pages may send data to (API, vitals). */
   connectOrigins: string[];
   /** Clean URLs of the pages, e.g. "/", "/about-us". */
@@ -38,13 +43,16 @@ export const framableRoutes: ReadonlySet<string> = new Set(['/embed/frame']);
 interface PageOptions {
   /** `frame-ancestors *` and no X-Frame-Options, instead of `frame-ancestors 'none'` and DENY. */
   framable?: boolean;
+  /** The page file, relative to dist/: its own style hashes only (BuildMeta.pageStyleHashes). */
+  file?: string;
 }
 
-export function contentSecurityPolicy(meta: BuildMeta, { framable = false }: PageOptions = {}): string {
+export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file }: PageOptions = {}): string {
+  const hashes = (file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes;
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' ${meta.styleHashes.map((h) => `'${h}'`).join(' ')}`.trim(),
+    `style-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...meta.connectOrigins].join(' ')}`,
@@ -77,7 +85,7 @@ export function headersForFile(relativePath: string, meta: BuildMeta): Record<st
   const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
   if (file.endsWith('.html')) {
     const framable = framableRoutes.has(routeOfPageFile(file));
-    return { ...securityHeaders(meta, { framable }), 'Cache-Control': cacheControl.html };
+    return { ...securityHeaders(meta, { framable, file }), 'Cache-Control': cacheControl.html };
   }
   if (file.startsWith('widgets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.widgetEntry, 'X-Content-Type-Options': 'nosniff' };
   if (file.startsWith('assets/')) return { ...crossOriginModule, 'Cache-Control': cacheControl.hashed, 'X-Content-Type-Options': 'nosniff' };

@@ -14,7 +14,7 @@ import { transform } from 'lightningcss';
 import postcss, { type AcceptedPlugin } from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { headersFile } from '../server/site-headers.ts';
+import { headersFile, headersForFile } from '../server/site-headers.ts';
 import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
 import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';
 import { precompress } from '../scripts/build/precompress.ts';
@@ -78,6 +78,16 @@ describe('CSS inlining and CSP hashes', () => {
 });
 
 describe('build-meta.json and _headers', () => {
+  it('gives each page a CSP with its own inline styles only; a page it does not know gets them all', () => {
+    const meta = buildMeta(loadSiteConfig(), ['sha256-b', 'sha256-a'], ['/', '/about-us'], { 'index.html': ['sha256-a'], 'about-us/index.html': ['sha256-b'] });
+    expect(meta.pageStyleHashes).toEqual({ 'about-us/index.html': ['sha256-b'], 'index.html': ['sha256-a'] });
+    const styleSrc = (file: string) => headersForFile(file, meta)['Content-Security-Policy']!.split('; ').find((d) => d.startsWith('style-src'));
+    expect(styleSrc('index.html')).toBe("style-src 'self' 'sha256-a'");
+    expect(styleSrc('about-us/index.html.br')).toBe("style-src 'self' 'sha256-b'");
+    expect(styleSrc('elsewhere.html')).toBe("style-src 'self' 'sha256-a' 'sha256-b'");
+    expect(headersFile(meta, { hsts: false })).toMatch(/^\/about-us\n(  .*\n)*  Content-Security-Policy: [^\n]*style-src 'self' 'sha256-b';/m);
+  });
+
   it('lists the style hashes once and sorted, the connect origins and the routes', () => {
     const site = { ...loadSiteConfig(), apiBase: 'https://api.example.in/v1', vitalsEndpoint: 'https://api.example.in/vitals' };
     const meta = buildMeta(site, ['sha256-b', 'sha256-a', 'sha256-b'], ['/', '/about-us']);

@@ -3,7 +3,9 @@
  * a page links (site.css and its own styles/pages/<page>.css) inlined into it, the hashes of every inline style, build-meta.json
  * and `_headers` (the server's headers, for static hosts), and pre-compressed copies.
  */
+import path from 'node:path';
 import type { Plugin } from 'vite';
+import { pagesDir } from '../paths.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
@@ -11,13 +13,17 @@ import { publicRoutes } from './inputs.ts';
 import { precompress } from './precompress.ts';
 
 /** What the pages may connect to besides their own origin: the API and the vitals endpoint, when configured. */
-export function buildMeta(site: SiteConfig, hashes: Iterable<string>, routes: string[]): BuildMeta {
+export function buildMeta(site: SiteConfig, hashes: Iterable<string>, routes: string[], pageHashes: Record<string, Iterable<string>> = {}): BuildMeta {
   const origins = [site.apiBase, site.vitalsEndpoint].filter(Boolean).map((url) => new URL(url).origin);
-  return { styleHashes: [...new Set(hashes)].sort(), connectOrigins: [...new Set(origins)], routes };
+  const meta: BuildMeta = { styleHashes: [...new Set(hashes)].sort(), connectOrigins: [...new Set(origins)], routes };
+  const pages = Object.entries(pageHashes).sort(([a], [b]) => a.localeCompare(b));
+  if (pages.length) meta.pageStyleHashes = Object.fromEntries(pages.map(([file, list]) => [file, [...new Set(list)].sort()]));
+  return meta;
 }
 
 export function siteOutputPlugin(site: SiteConfig): Plugin {
   const hashes = new Set<string>();
+  const pageHashes: Record<string, string[]> = {};
   const inlined = new Set<string>();
   let pages = 0;
   return {
@@ -25,6 +31,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
     apply: 'build',
     buildStart() {
       hashes.clear();
+      for (const file of Object.keys(pageHashes)) delete pageHashes[file];
       inlined.clear();
       pages = 0;
     },
@@ -38,7 +45,9 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         };
         const result = inlineStylesheets(html, asset);
         for (const file of result.inlined) inlined.add(file);
-        for (const hash of styleHashes(result.html)) hashes.add(hash);
+        const own = styleHashes(result.html);
+        for (const hash of own) hashes.add(hash);
+        pageHashes[path.relative(pagesDir, ctx.filename).split(path.sep).join('/')] = own;
         pages++;
         return result.html;
       },
@@ -47,7 +56,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of inlined) delete bundle[file];
-        const meta = buildMeta(site, hashes, publicRoutes());
+        const meta = buildMeta(site, hashes, publicRoutes(), pageHashes);
         this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
         this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }) });
       },
