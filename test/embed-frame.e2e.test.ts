@@ -144,7 +144,8 @@ describe('the framed page', () => {
     const form = page.locator('society-registration');
     await expect.poll(() => form.getAttribute('partner')).toBe('greenpark-rwa');
     expect(await form.getAttribute('lang')).toBe('en');
-    const look = await page.evaluate(() => {
+    // The button's colour eases to the new accent (a CSS transition): read it once it has arrived.
+    const look = () => page.evaluate(() => {
       const button = document.querySelector('society-registration')!.shadowRoot!.querySelector('button[type="submit"]')!;
       const root = getComputedStyle(document.documentElement);
       return {
@@ -154,7 +155,7 @@ describe('the framed page', () => {
         surface: root.getPropertyValue('--widget-surface'),
       };
     });
-    expect(look).toEqual({ accent: 'rgb(29, 78, 216)', radius: '4px', text: '', surface: '' });
+    await expect.poll(look).toEqual({ accent: 'rgb(29, 78, 216)', radius: '4px', text: '', surface: '' });
     await page.close();
   });
 
