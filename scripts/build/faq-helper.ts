@@ -31,7 +31,9 @@ export const plainText = (html: string): string =>
   parseFragment(html).childNodes.map(textOf).join('').replace(/\s+/g, ' ').trim();
 
 /** The page's language for `inLanguage`: the template's `lang` when the pages plugin gives one, else the route's prefix. */
-export function pageLanguage(context: { lang?: unknown; route?: unknown }): string {
+export function pageLanguage(context: { lang?: unknown; route?: unknown; language?: { hreflang?: unknown } }): string {
+  // The same tag as the page's other JSON-LD (its language's hreflang, e.g. "hi-IN").
+  if (typeof context.language?.hreflang === 'string' && context.language.hreflang) return context.language.hreflang;
   if (typeof context.lang === 'string' && context.lang) return context.lang;
   return typeof context.route === 'string' && /^\/hi(\/|$)/.test(context.route) ? 'hi' : 'en-IN';
 }
