@@ -233,6 +233,28 @@ async function runLevel(concurrency: number): Promise<Result> {
   return { concurrency, cpuMsPerRequest, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
 }
 
+// Everything printed below is also written to bench/api-results.md, so the last run is on record.
+const printed: string[] = [];
+const report = (text: string): void => {
+  console.log(text);
+  printed.push(text);
+};
+function writeResults(): void {
+  const file = path.join(repoRoot, 'bench', 'api-results.md');
+  const body = [
+    '# Intake API bench',
+    '',
+    `Written by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Linux ${os.release()}).`,
+    '',
+    '```',
+    ...printed,
+    '```',
+    '',
+  ].join('\n');
+  fs.writeFileSync(file, body);
+  console.log(`written: ${path.relative(repoRoot, file)}`);
+}
+
 let exitCode = 0;
 const loadBefore = os.loadavg();
 try {
@@ -257,24 +279,24 @@ try {
   const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx', 'service CPU ms/req'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  console.log(
+  report(
     `intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating, ` +
       `a webhook target, SPAM_CHALLENGE=off; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}`,
   );
-  console.log(line(header));
-  for (const r of rows) console.log(line(r));
+  report(line(header));
+  for (const r of rows) report(line(r));
 
   // Every stored lead (the warm-up's too) reaches the webhook receiver, once.
   const total = storedRows();
   const drainStarted = performance.now();
   const drainCpuBefore = serviceCpuMs();
   const delivered = () => [...deliveredIds].length;
-  console.log(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
+  report(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
   while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
   const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
   const drainCpuMs = serviceCpuMs() - drainCpuBefore;
-  console.log(
+  report(
     `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
       `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
   );
@@ -282,11 +304,12 @@ try {
   const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;
   const storedPerSecond = goal.stored / goal.seconds;
   const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok) && allDelivered;
-  console.log(
+  report(
     `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms, stored = 2xx, every lead delivered → ` +
       `${storedPerSecond.toFixed(0)} stored/s, p99 ${goal.p99.toFixed(2)} ms: ${pass ? 'PASS' : 'FAIL'}`,
   );
-  console.log(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  report(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  writeResults();
   if (!pass) exitCode = 1;
 } catch (error) {
   console.error(`bench-api failed: ${(error as Error).message}`);
