@@ -13,6 +13,8 @@ export interface BuildMeta {
    * those (a shorter header in every first response). A page not listed gets them all.
    */
   pageStyleHashes?: Record<string, string[]>;
+  /** Per page file, the hashes of the inline scripts it runs (its starter, scripts/build/deferred-scripts.ts). */
+  pageScriptHashes?: Record<string, string[]>;
   /** Origins besides 'self' that pages may send data to (API, vitals). */
   connectOrigins: string[];
   /** Clean URLs of the pages, e.g. "/", "/about-us". */
@@ -49,9 +51,10 @@ interface PageOptions {
 
 export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file }: PageOptions = {}): string {
   const hashes = (file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes;
+  const scripts = (file !== undefined && meta.pageScriptHashes?.[file]) || [];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scripts.map((h) => `'${h}'`)].join(' '),
     `style-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",

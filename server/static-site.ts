@@ -47,6 +47,10 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     root,
     preCompressed: true,
     cacheControl: false,
+    // ETag alone revalidates a page (HTML is no-cache; the rest is hashed or short-lived), and nothing
+    // here needs byte ranges: the two headers would only take room in each page's first round trip.
+    lastModified: false,
+    acceptRanges: false,
     redirect: false,
     index: ['index.html'],
     allowedPath: (pathname) => !/(^|\/)(_headers|build-meta\.json)$/.test(pathname),

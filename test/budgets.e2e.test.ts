@@ -7,6 +7,9 @@
  *   any stylesheet it still links, fits in one round trip: 14 KB.
  * - Pages without widgets load the loader and the vitals reporter only: under 3 KB of
  *   JavaScript in total, compressed as the server sends it.
+ * - No page requests a script before its first paint (each page's scripts start from its
+ *   starter at the first contentful paint), and a form the visitor is already in when the
+ *   loader arrives is started, with what was typed.
  * - No page requests a React chunk before the visitor acts on a widget: scrolling to and
  *   past the forms of /, /career, /embed, /register and /embed/frame loads none; focusing a field does.
  * - Nothing shifts: every <img>, <iframe> and <video> has width and height, every inline
@@ -275,6 +278,45 @@ describe('what Chromium loads', () => {
     const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
     await form.hover();
     await reactRequested;
+    await page.close();
+  });
+
+  it('paints every page before it requests a script', async () => {
+    const page = await freshPage();
+    const early: Record<string, string[]> = {};
+    for (const route of [...routes, ...notFoundRoutes]) {
+      await settle(page, urlPath(route));
+      early[route] = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+        return performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < fcp)
+          .map((e) => `${new URL(e.name).pathname} at ${Math.round(e.startTime)} ms, painted at ${Math.round(fcp)} ms`);
+      });
+    }
+    await page.close();
+    expect(Object.keys(early).length).toBe(routes.length + notFoundRoutes.length);
+    for (const [route, list] of Object.entries(early)) expect(list, `${route}: scripts requested before the first paint`).toEqual([]);
+  });
+
+  it('starts the form a visitor is already in when the loader arrives late, keeping what was typed', async () => {
+    const page = await freshPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/loader-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.url + '/', { waitUntil: 'domcontentloaded' });
+    const name = page.locator('society-registration input[name="name"]');
+    await name.fill('Asha Rao');
+    await name.focus();
+    const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
+    release();
+    await reactRequested;
+    await page.waitForFunction(() => customElements.get('society-registration') !== undefined);
+    await expect.poll(() => name.inputValue()).toBe('Asha Rao');
+    expect(await name.evaluate((input) => (input.getRootNode() as ShadowRoot).activeElement === input)).toBe(true);
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The build's output steps, each on its own: the widgets' shadow CSS (PostCSS, then
  * lightningcss), the page stylesheet inlined and every inline style hashed for the CSP,
+ * the page's module scripts deferred to a starter whose hash goes into the CSP,
  * build-meta.json and `_headers`, the pre-compressed copies, sitemap.xml and robots.txt,
  * and the build inputs.
  */
@@ -15,6 +16,7 @@ import postcss, { type AcceptedPlugin } from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
 import { headersFile, headersForFile } from '../server/site-headers.ts';
+import { deferModuleScripts, scriptHashes, starterImports, starterScript } from '../scripts/build/deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
 import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';
 import { precompress } from '../scripts/build/precompress.ts';
@@ -74,6 +76,49 @@ describe('CSS inlining and CSP hashes', () => {
   it('hashes the text of every <style>, the shadow roots included', () => {
     const { html } = inlineStylesheets(page, (file) => (file === 'assets/site-1.css' ? 'body{margin:0}' : undefined));
     expect(styleHashes(html)).toEqual([sha256('body{margin:0}'), sha256('.a{color:red}')]);
+  });
+});
+
+describe('module scripts after the first paint', () => {
+  const page =
+    '<head><meta charset="utf-8"><script type="module" crossorigin src="/assets/page-embed/frame-1.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/loader-2.js">\n<script type="application/ld+json">{}</script></head>' +
+    '<body><script type="module" crossorigin src="/assets/not-found-3.js"></script></body>';
+
+  it('replaces every module script and modulepreload by one starter, where the first script was', () => {
+    const html = deferModuleScripts(page);
+    expect(html).not.toMatch(/type="module"|modulepreload/);
+    expect(html).toBe(
+      `<head><meta charset="utf-8"><script>${starterScript(['/assets/page-embed/frame-1.js', '/assets/not-found-3.js'])}</script>` +
+        '<script type="application/ld+json">{}</script></head><body></body>',
+    );
+    expect(starterImports(html)).toEqual(['/assets/page-embed/frame-1.js', '/assets/not-found-3.js']);
+  });
+
+  it('leaves a page without module scripts as it is', () => {
+    const plain = '<head><script type="application/ld+json">{}</script></head>';
+    expect(deferModuleScripts(plain)).toBe(plain);
+    expect(scriptHashes(plain), 'JSON-LD is data, not a script the CSP governs').toEqual([]);
+  });
+
+  it('starts on the first contentful paint, else after 3 s, else at once without paint timing', () => {
+    const code = starterScript(['/a.js']);
+    expect(code).toContain('getEntriesByName("first-contentful-paint")');
+    expect(code).toContain('observe({type:"paint",buffered:!0})');
+    expect(code).toContain('setTimeout(go,3e3)');
+    expect(code).toContain('supportedEntryTypes.includes("paint")||go()');
+    expect(code).toContain('catch(e){go()}');
+  });
+
+  it('hashes the starter for script-src, and the CSP names it for that page only', () => {
+    const html = deferModuleScripts(page);
+    const hash = sha256(starterScript(['/assets/page-embed/frame-1.js', '/assets/not-found-3.js']));
+    expect(scriptHashes(html)).toEqual([hash]);
+    const meta = buildMeta(loadSiteConfig(), [], ['/', '/about-us'], {}, { 'index.html': scriptHashes(html), 'about-us/index.html': [] });
+    const scriptSrc = (file: string) => headersForFile(file, meta)['Content-Security-Policy']?.split('; ').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc('index.html')).toBe(`script-src 'self' '${hash}'`);
+    expect(scriptSrc('about-us/index.html')).toBe("script-src 'self'");
+    expect(scriptSrc('widgets/x.js')).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir, startServerProcess } from './helpers/server.ts';
+import { starterImports } from '../scripts/build/deferred-scripts.ts';
 
 interface Answer {
   status: number;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   server = await startServerProcess({ DIST_DIR: distDir, LOG_LEVEL: 'info' });
   plain = await startServerProcess({ DIST_DIR: distDir, SITE_URL: 'http://intranet.example' });
   const html = (await rawGet(server.url, '/')).body;
-  asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1] ?? '';
+  asset = starterImports(html)[0] ?? '';
   expect(asset).not.toBe('');
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pageFileOf } from '../paths.ts';
+import { starterImports } from '../build/deferred-scripts.ts';
 
 /** One TCP round trip on a fresh connection: an initial congestion window of 10 × 1460-byte segments ≈ 14 KB. */
 export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
@@ -123,11 +124,11 @@ export function widgetBundles(dist: string): WidgetBundle[] {
     });
 }
 
-/** Scripts a built page references directly: <script src> and <link rel=modulepreload>. */
+/** Scripts a built page references directly: <script src>, <link rel=modulepreload> and the imports of its starter. */
 export function pageScripts(html: string): string[] {
   const srcs = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
   const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
-  return [...new Set([...srcs, ...preloads])];
+  return [...new Set([...srcs, ...preloads, ...starterImports(html)])];
 }
 
 /** Stylesheets a built page links (the build inlines the site's; any left here block rendering). */

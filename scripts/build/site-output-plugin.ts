@@ -1,6 +1,7 @@
 /**
  * The build's last steps, so that `vite build` alone makes the complete site: the stylesheets
- * a page links (site.css and its own styles/pages/<page>.css) inlined into it, the hashes of every inline style, build-meta.json
+ * a page links (site.css and its own styles/pages/<page>.css) inlined into it, its module
+ * scripts started after its first paint (deferred-scripts.ts), the hashes of every inline style and script, build-meta.json
  * and `_headers` (the server's headers, for static hosts), and pre-compressed copies.
  */
 import path from 'node:path';
@@ -8,22 +9,36 @@ import type { Plugin } from 'vite';
 import { pagesDir } from '../paths.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
+import { deferModuleScripts, scriptHashes } from './deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
 import { publicRoutes } from './inputs.ts';
 import { precompress } from './precompress.ts';
 
 /** What the pages may connect to besides their own origin: the API and the vitals endpoint, when configured. */
-export function buildMeta(site: SiteConfig, hashes: Iterable<string>, routes: string[], pageHashes: Record<string, Iterable<string>> = {}): BuildMeta {
+export function buildMeta(
+  site: SiteConfig,
+  hashes: Iterable<string>,
+  routes: string[],
+  pageHashes: Record<string, Iterable<string>> = {},
+  pageScripts: Record<string, Iterable<string>> = {},
+): BuildMeta {
   const origins = [site.apiBase, site.vitalsEndpoint].filter(Boolean).map((url) => new URL(url).origin);
+  const perPage = (record: Record<string, Iterable<string>>) =>
+    Object.fromEntries(
+      Object.entries(record)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([file, list]) => [file, [...new Set(list)].sort()]),
+    );
   const meta: BuildMeta = { styleHashes: [...new Set(hashes)].sort(), connectOrigins: [...new Set(origins)], routes };
-  const pages = Object.entries(pageHashes).sort(([a], [b]) => a.localeCompare(b));
-  if (pages.length) meta.pageStyleHashes = Object.fromEntries(pages.map(([file, list]) => [file, [...new Set(list)].sort()]));
+  if (Object.keys(pageHashes).length) meta.pageStyleHashes = perPage(pageHashes);
+  if (Object.keys(pageScripts).length) meta.pageScriptHashes = perPage(pageScripts);
   return meta;
 }
 
 export function siteOutputPlugin(site: SiteConfig): Plugin {
   const hashes = new Set<string>();
   const pageHashes: Record<string, string[]> = {};
+  const pageScripts: Record<string, string[]> = {};
   const inlined = new Set<string>();
   let pages = 0;
   return {
@@ -32,6 +47,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
     buildStart() {
       hashes.clear();
       for (const file of Object.keys(pageHashes)) delete pageHashes[file];
+      for (const file of Object.keys(pageScripts)) delete pageScripts[file];
       inlined.clear();
       pages = 0;
     },
@@ -45,18 +61,21 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         };
         const result = inlineStylesheets(html, asset);
         for (const file of result.inlined) inlined.add(file);
-        const own = styleHashes(result.html);
+        const page = deferModuleScripts(result.html);
+        const own = styleHashes(page);
         for (const hash of own) hashes.add(hash);
-        pageHashes[path.relative(pagesDir, ctx.filename).split(path.sep).join('/')] = own;
+        const file = path.relative(pagesDir, ctx.filename).split(path.sep).join('/');
+        pageHashes[file] = own;
+        pageScripts[file] = scriptHashes(page);
         pages++;
-        return result.html;
+        return page;
       },
     },
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const file of inlined) delete bundle[file];
-        const meta = buildMeta(site, hashes, publicRoutes(), pageHashes);
+        const meta = buildMeta(site, hashes, publicRoutes(), pageHashes, pageScripts);
         this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
         this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }) });
       },

@@ -6,6 +6,9 @@
  * and type into before its script (and React) arrives, and what is typed is kept. The
  * FAQ is plain <details name> without its script, so it waits for the visitor too.
  * Field vitals are reported once the page is idle.
+ *
+ * The page imports this after its first paint (scripts/build/deferred-scripts.ts), so the
+ * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';
 
@@ -22,6 +25,8 @@ function watch(element: Element, load: () => Promise<unknown>): void {
   };
   for (const type of intents) element.addEventListener(type, start, { passive: true });
   starters.push({ element, start });
+  // Focus inside a shadow root shows as focus on its host.
+  if (element.contains(document.activeElement)) start();
 }
 
 for (const [tag, load] of Object.entries(lazyWidgets)) {
@@ -44,4 +49,6 @@ addEventListener('hashchange', followLink);
 
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000);
-addEventListener('load', () => whenIdle(() => void import('./vitals.ts')), { once: true });
+const reportVitals = () => whenIdle(() => void import('./vitals.ts'));
+if (document.readyState === 'complete') reportVitals();
+else addEventListener('load', reportVitals, { once: true });

@@ -1,0 +1,52 @@
+/**
+ * A page's first paint needs nothing but the page: the module scripts Vite puts in a built
+ * page (the loader, and a page's own script) become one small inline starter that imports
+ * them once the page has painted its first content. Before that the browser's only request
+ * is the document, so a phone on a slow link spends its first round trips on the page
+ * alone. The scripts never block rendering anyway; what they wait for now is the paint.
+ *
+ * The starter also imports them after 3 s, and at once where the browser has no paint
+ * timing, so they always arrive. What they do copes with arriving late: the loader starts
+ * a widget that already holds the focus, and reports vitals once the page is idle (or
+ * already loaded). The starter's hash goes into the page's CSP (`script-src`).
+ */
+import { createHash } from 'node:crypto';
+
+const moduleScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+\.js)"><\/script>\s*/g;
+const modulePreload = /<link rel="modulepreload"(?: crossorigin)? href="\/[^"]+\.js">\s*/g;
+/** Inline scripts the browser runs (not JSON-LD or other data blocks). */
+const inlineScript = /<script>([\s\S]*?)<\/script>/g;
+
+/** The starter's text for these module URLs (site-absolute paths). */
+export function starterScript(urls: string[]): string {
+  const imports = urls.map((url) => `import(${JSON.stringify(url)})`).join(',');
+  return (
+    `{let s=0;const go=()=>{s||(s=1,${imports})};` +
+    `try{new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint")[0]&&go()}).observe({type:"paint",buffered:!0});` +
+    `PerformanceObserver.supportedEntryTypes.includes("paint")||go()}catch(e){go()}setTimeout(go,3e3)}`
+  );
+}
+
+/** The page with its module scripts (and their modulepreload links) replaced by the starter, where the first script was. */
+export function deferModuleScripts(html: string): string {
+  const urls = [...html.matchAll(moduleScript)].map((m) => m[1]!);
+  if (!urls.length) return html;
+  let placed = false;
+  return html
+    .replace(moduleScript, () => {
+      if (placed) return '';
+      placed = true;
+      return `<script>${starterScript(urls)}</script>`;
+    })
+    .replace(modulePreload, '');
+}
+
+/** The module URLs a starter imports, in order (for budgets and the bench). */
+export function starterImports(html: string): string[] {
+  return [...html.matchAll(inlineScript)].flatMap(([, code]) => [...code!.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
+}
+
+/** CSP sources of every inline script the page runs: 'sha256-<base64>'. */
+export function scriptHashes(html: string): string[] {
+  return [...html.matchAll(inlineScript)].map(([, code]) => `sha256-${createHash('sha256').update(code!).digest('base64')}`);
+}
