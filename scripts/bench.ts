@@ -3,7 +3,7 @@
  *
  * Builds the site (into DIST_DIR when set, else dist/), starts the real local server
  * on 127.0.0.1 with a throwaway database, runs Lighthouse 12 with its default mobile
- * config (simulated slow 4G, mid-range phone) N times (default 3) on every route, and
+ * config (simulated slow 4G, mid-range phone) N times (default 5: a single run's TBT swings by tens of ms) on every route, and
  * prints and writes bench/results.md: per route the median scores, FCP, LCP, TBT, CLS,
  * requests and transferred bytes by type, plus the compressed size of every page and
  * of each widget entry with its chunks.
@@ -23,7 +23,7 @@ import { distDir, repoRoot } from './paths.ts';
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     route: { type: 'string', multiple: true },
     'lhr-dir': { type: 'string' },
     out: { type: 'string', default: path.join(repoRoot, 'bench', 'results.md') },
@@ -35,7 +35,7 @@ if (args.help) {
   console.log('usage: npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]   (DIST_DIR=... to use another build folder)');
   process.exit(0);
 }
-const runs = Math.max(1, Number.parseInt(args.runs!, 10) || 3);
+const runs = Math.max(1, Number.parseInt(args.runs!, 10) || 5);
 const dist = distDir();
 const started = Date.now();
 
