@@ -104,7 +104,7 @@ export function benchReport({ results, reference, runs, retries, startedAt, fini
   lines.push('## Targets', '');
   lines.push(
     `Performance, Accessibility, Best Practices and SEO ${targets.score}; CLS 0; against a bare one-paragraph page (\`${REFERENCE_ROUTE}\`, ` +
-      `served by the same server) measured in the same run: LCP ≤ ${targets.lcpRatio}× its LCP (${ms(bare.lcp)} → ≤ ${ms(maxLcp)}) and ` +
+      `served by the same server with the security headers every page gets) measured in the same run: LCP ≤ ${targets.lcpRatio}× its LCP (${ms(bare.lcp)} → ≤ ${ms(maxLcp)}) and ` +
       `TBT ≤ its TBT + ${targets.tbtOverMs} ms (${Math.round(bare.tbt)} ms → ≤ ${Math.round(maxTbt)} ms).`,
     '',
     shortfalls.length ? `**Short of a target:**\n\n${shortfalls.join('\n')}` : `**Every route meets every target.**`,
