@@ -10,6 +10,7 @@ import { loadSiteConfig } from '../site.config.ts';
 import { shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startServer } from './helpers/server.ts';
+import { languages } from '../scripts/languages.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -164,8 +165,25 @@ describe('the share link and its QR code', () => {
     await page.close();
   });
 
+  it('the QR code on /hi/embed decodes to the Hindi share link, which opens the Hindi form', async () => {
+    const hindi = languages.find((l) => l.code === 'hi')!;
+    const page = await browser.context.newPage();
+    await page.goto(site.url + '/hi/embed');
+    const qr = page.locator('.qr-card img');
+    await qr.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+    expect(decodeQr(await qr.screenshot())).toBe(shareUrl(config, hindi));
+    expect(await page.locator('#share-link').textContent()).toBe(shareUrl(config, hindi));
+    const svg = await fetch(`${site.url}/${shareQrFile(hindi)}`);
+    expect(svg.status).toBe(200);
+    await page.goto(site.url + new URL(shareUrl(config, hindi)).pathname);
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.locator('society-registration').count()).toBe(1);
+    await page.close();
+  });
+
   it('the QR code is an SVG file made at build, and the share link opens the registration form', async () => {
-    const svg = await fetch(`${site.url}/${shareQrFile}`);
+    const svg = await fetch(`${site.url}/${shareQrFile()}`);
     expect(svg.status).toBe(200);
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*viewBox="0 0 \d+ \d+"/);
