@@ -22,6 +22,16 @@ const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
 
 async function axeViolations(page: Page): Promise<string[]> {
+  // A toast fading in is measured at its final colours, not halfway through its 180 ms entrance.
+  await page.waitForFunction(
+    () => {
+      const roots: (Document | ShadowRoot)[] = [document];
+      for (const element of document.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+      return roots.every((root) => root.getAnimations().every((animation) => animation.playState !== 'running'));
+    },
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
 }
