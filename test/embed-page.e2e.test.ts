@@ -11,6 +11,7 @@ import { shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startServer } from './helpers/server.ts';
 import { languages } from '../scripts/languages.ts';
+import { frameSnippetHeight } from '../pages/embed/frame/form-options.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -174,6 +175,8 @@ describe('the share link and its QR code', () => {
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
     expect(decodeQr(await qr.screenshot())).toBe(shareUrl(config, hindi));
     expect(await page.locator('#share-link').textContent()).toBe(shareUrl(config, hindi));
+    // The frame snippet is as tall as the English one (it once kept an older, shorter height).
+    expect(await page.locator('#frame-snippet').textContent()).toContain(` height="${frameSnippetHeight}" `);
     const svg = await fetch(`${site.url}/${shareQrFile(hindi)}`);
     expect(svg.status).toBe(200);
     await page.goto(site.url + new URL(shareUrl(config, hindi)).pathname);

@@ -11,6 +11,7 @@ import { loadCatalogues, pageLanguage } from './page-language.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
+import { frameSnippetHeight } from '../../pages/embed/frame/form-options.ts';
 
 /**
  * Turns the hand-authored pages into finished HTML: Handlebars partials
@@ -95,6 +96,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
           route,
           ...language,
           canonical: pageUrl(site.siteUrl, route),
+          frameHeight: frameSnippetHeight,
           buildDate,
           year: buildDate.slice(0, 4),
         });

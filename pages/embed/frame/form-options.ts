@@ -14,6 +14,9 @@ const colourParams = {
 } as const;
 const lengthParams = { radius: '--widget-radius' } as const;
 
+/** The iframe snippet's height on both /embed pages, in px: the form with its notice and toasts fits from 320 px wide, in either language. */
+export const frameSnippetHeight = 1200;
+
 /** The languages the form is written in (issue 15 adds Hindi). */
 export const formLanguages = ['en', 'hi'] as const;
 
