@@ -18,7 +18,7 @@ import sinon from 'sinon';
 import { collectionNotice, NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
-import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, toastHost, waitForToast } from './browser-stub/helpers.ts';
+import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, submitAgain, toastHost, waitForToast } from './browser-stub/helpers.ts';
 
 const society = {
   tag: 'society-registration',
@@ -71,7 +71,7 @@ describe('form answers', () => {
         const { apiBase } = stub('success');
         host.setAttribute('api-base', apiBase);
         clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldClearNativeTimers: true });
-        submit(host);
+        await submitAgain(host);
         const success = await waitForToast(form.successTitle);
         expect(failure.toast.isConnected, 'the failure toast of this form was withdrawn when it was submitted again').to.equal(false);
         expect(toastHost().toasts(), 'only the success toast').to.deep.equal([success.toast]);
@@ -112,7 +112,7 @@ describe('form answers', () => {
         submit(host);
         const first = await waitForToast(form.failureTitle, { seen: new Set([othersToast.toast]) });
         const seen = currentToasts();
-        submit(host);
+        await submitAgain(host);
         await waitForToast(form.failureTitle, { seen });
         expect(first.toast.isConnected, 'its earlier toast is gone').to.equal(false);
         expect(othersToast.toast.isConnected, 'the other form’s toast stays').to.equal(true);

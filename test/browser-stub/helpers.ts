@@ -90,6 +90,15 @@ export function submit(host: Element): void {
   button(host).click();
 }
 
+/**
+ * Waits until the form's button is enabled again after an answer. The toast host is a
+ * React root of its own, so its toast can paint a frame before the form re-enables its button.
+ */
+export async function submitAgain(host: Element): Promise<void> {
+  await frameUntil(() => !button(host).disabled, 'the submit button enabled again');
+  submit(host);
+}
+
 /** The page's <toast-host> and its two live regions. */
 export function toastHost() {
   const host = document.querySelector('toast-host');
