@@ -10,7 +10,7 @@
  * a widget that already holds the focus, and reports vitals once the page is idle (or
  * already loaded). The starter's hash goes into the page's CSP (`script-src`).
  */
-import { createHash } from 'node:crypto';
+import { cspHash } from './csp-hash.ts';
 
 const moduleScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+\.js)"><\/script>\s*/g;
 const modulePreload = /<link rel="modulepreload"(?: crossorigin)? href="\/[^"]+\.js">\s*/g;
@@ -48,5 +48,5 @@ export function starterImports(html: string): string[] {
 
 /** CSP sources of every inline script the page runs: 'sha256-<base64>'. */
 export function scriptHashes(html: string): string[] {
-  return [...html.matchAll(inlineScript)].map(([, code]) => `sha256-${createHash('sha256').update(code!).digest('base64')}`);
+  return [...html.matchAll(inlineScript)].map(([, code]) => cspHash(code!));
 }

@@ -4,7 +4,7 @@
  * the page's Content-Security-Policy (`style-src 'sha256-…'`), the pre-rendered forms'
  * shadow-root styles included.
  */
-import { createHash } from 'node:crypto';
+import { cspHash } from './csp-hash.ts';
 
 const stylesheetLink = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g;
 const styleElement = /<style>([\s\S]*?)<\/style>/g;
@@ -23,5 +23,5 @@ export function inlineStylesheets(html: string, stylesheet: (file: string) => st
 
 /** CSP sources of every <style> element's text: 'sha256-<base64>'. */
 export function styleHashes(html: string): string[] {
-  return [...html.matchAll(styleElement)].map(([, css]) => `sha256-${createHash('sha256').update(css!).digest('base64')}`);
+  return [...html.matchAll(styleElement)].map(([, css]) => cspHash(css!));
 }
