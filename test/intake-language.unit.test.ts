@@ -38,6 +38,50 @@ describe('Content-Language', () => {
     expect(requestLanguage('')).toBe('en');
     expect(requestLanguage(undefined)).toBe('en');
   });
+
+  it('takes only its own languages, never a name inherited by every object', () => {
+    for (const tag of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'x-klingon', 'constructor-IN', '__proto__, hi']) {
+      expect(requestLanguage(tag), tag).toBe(tag.endsWith('hi') ? 'hi' : 'en');
+    }
+  });
+});
+
+describe('intake: a Content-Language that names an inherited property or no language', () => {
+  const tags = ['constructor', '__proto__', 'toString', 'x-unknown'];
+
+  it('stores a valid lead and answers the English success message, 200', async () => {
+    for (const tag of tags) {
+      const before = countRows(server.dataDir, 'leads');
+      const res = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `${tag.replace(/\W/g, '')}@example.in` }, { 'content-language': tag });
+      expect(res.status, tag).toBe(200);
+      expect(await res.json(), tag).toEqual({ success: true, message: MESSAGES.societyStored });
+      expect(countRows(server.dataDir, 'leads'), tag).toBe(before + 1);
+    }
+  });
+
+  it('refuses in English with the status of the refusal: 400 for a bad field, 404, 405, 403 for a refused origin', async () => {
+    const guarded = await startServer({ env: { ALLOWED_ORIGINS: 'https://partner.example', SPAM_CHALLENGE: 'off' } });
+    try {
+      for (const tag of tags) {
+        const headers = { 'content-language': tag };
+        const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
+        expect(refused.status, tag).toBe(400);
+        expect(await refused.json(), tag).toEqual({ success: false, message: 'Name is required.' });
+        const nowhere = await postJson(`${server.url}/nowhere`, {}, headers);
+        expect(nowhere.status, tag).toBe(404);
+        expect(await nowhere.json(), tag).toEqual({ success: false, message: MESSAGES.notFound });
+        const get = await fetch(`${server.url}/addQuery`, { headers });
+        expect(get.status, tag).toBe(405);
+        expect(await get.json(), tag).toEqual({ success: false, message: MESSAGES.methodNotAllowed });
+        const origin = await postJson(`${guarded.url}/addSocietyQuery`, society, { ...headers, origin: 'https://evil.example' });
+        expect(origin.status, tag).toBe(403);
+        expect(await origin.json(), tag).toEqual({ success: false, message: MESSAGES.originRefused });
+      }
+      expect(countRows(guarded.dataDir, 'leads')).toBe(0);
+    } finally {
+      await guarded.stop();
+    }
+  });
 });
 
 describe('intake: answers in Hindi', () => {

@@ -162,7 +162,7 @@ const BY_CODE: Record<string, [number, keyof LeadMessages & ('tooLarge' | 'unsup
  * code, never the message of a parse error or anything from the body.
  */
 export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const known = error.code ? BY_CODE[error.code] : undefined;
+  const known = error.code && Object.hasOwn(BY_CODE, error.code) ? BY_CODE[error.code] : undefined;
   const messages = messagesFor(request);
   const status = known?.[0] ?? (typeof error.statusCode === 'number' ? error.statusCode : 500);
 

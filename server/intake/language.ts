@@ -9,12 +9,17 @@ import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../widgets
 
 export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
 
+/** The languages we answer in, looked up by a tag from the request: a Map, so "constructor" or "__proto__" is no language. */
+const SERVICE_LANGUAGES: ReadonlyMap<string, ServiceLanguage> = new Map(
+  (Object.keys(SERVICE_MESSAGES) as ServiceLanguage[]).map((lang) => [lang, lang]),
+);
+
 /** `Content-Language: hi` or `hi-IN` → 'hi'; the first listed language we speak; else 'en'. */
 export function requestLanguage(header: string | string[] | undefined): ServiceLanguage {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const tag of value.split(',')) {
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary && primary in SERVICE_MESSAGES) return primary as ServiceLanguage;
+    const language = SERVICE_LANGUAGES.get(tag.trim().toLowerCase().split('-')[0]!);
+    if (language) return language;
   }
   return 'en';
 }
