@@ -22,6 +22,28 @@ export function isProtocolRelativePath(url: string): boolean {
   return raw.startsWith('//') || decoded.startsWith('//') || raw.includes('\\') || decoded.includes('\\');
 }
 
+/** Files of the built site for the build and static hosts only, never served. */
+export const BLOCKED_FILES: readonly string[] = ['_headers', 'build-meta.json'];
+
+/** The suffixes of pre-compressed copies (scripts/build/precompress.ts), which are served by their own names too. */
+const COMPRESSED_COPY = /(\.(br|gz))+$/i;
+
+/**
+ * True when a request path names a blocked file or a compressed copy of one, in any
+ * folder and in any spelling the file lookup would resolve to it (escapes, dot segments,
+ * letter case on a case-insensitive disk). A path that can't be decoded is refused.
+ */
+export function isBlockedPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname.split('?', 1)[0]!);
+  } catch {
+    return true;
+  }
+  const name = path.posix.basename(path.posix.normalize(decoded)).toLowerCase().replace(COMPRESSED_COPY, '');
+  return BLOCKED_FILES.includes(name);
+}
+
 /**
  * Serves the built site: clean URLs (/about-us and /about-us/ both answer), the
  * pre-compressed Brotli/gzip variants (with Vary: Accept-Encoding on every answer from a
@@ -53,7 +75,7 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     acceptRanges: false,
     redirect: false,
     index: ['index.html'],
-    allowedPath: (pathname) => !/(^|\/)(_headers|build-meta\.json)$/.test(pathname),
+    allowedPath: (pathname) => !isBlockedPath(pathname),
     setHeaders: (res, filePath) => {
       for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta))) res.setHeader(name, value);
       if (hasCompressedVariant.has(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
