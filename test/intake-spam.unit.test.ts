@@ -130,6 +130,15 @@ describe('spam: a proof of work (ALTCHA) tells people from scripts', () => {
     await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident10@example.in'));
   });
 
+  it('takes a scripted repeat of a person’s lead for a repeat, whichever spelling of the phone it uses', async () => {
+    const person = { ...society(11), phone: '+91 98765 43210' };
+    expect((await postJson(`${server.url}/addSocietyQuery`, person, { 'x-altcha': await solvedHeader(server.url) })).status).toBe(200);
+    for (const phone of ['098765 43210', '091 9876543210', '+91 098765 43210']) {
+      expect((await postJson(`${server.url}/addSocietyQuery`, { ...person, phone })).status, phone).toBe(200);
+    }
+    expect(spamOf(server.dataDir, 'resident11@example.in')).toEqual([null]);
+  });
+
   it('npm run leads hides spam unless --include-spam; its JSON always says spam or not', async () => {
     const people = JSON.parse(await leadsCli(['--data-dir', server.dataDir, '--format', 'json']));
     expect(people.every((l: { spam: boolean }) => l.spam === false)).toBe(true);

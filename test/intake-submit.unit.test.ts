@@ -87,6 +87,19 @@ describe('intake: valid submissions', () => {
     expect(countRows(server.dataDir, 'leads')).toBe(before + 2);
   });
 
+  it('takes the same number in another spelling (+91, a trunk zero, 091) for the same submission', async () => {
+    const body = { ...society, email: 'phone.repeat@example.in', phone: '+91 98765 43210' };
+    const before = countRows(server.dataDir, 'leads');
+    for (const phone of ['+91 98765 43210', '098765 43210', '091 9876543210', '+91 098765-43210', '9876543210']) {
+      const res = await postJson(`${server.url}/addSocietyQuery`, { ...body, phone });
+      expect(res.status, phone).toBe(200);
+    }
+    expect(countRows(server.dataDir, 'leads')).toBe(before + 1);
+    // Another number is another submission.
+    await postJson(`${server.url}/addSocietyQuery`, { ...body, phone: '98765 43211' });
+    expect(countRows(server.dataDir, 'leads')).toBe(before + 2);
+  });
+
   it('stores concurrent identical submissions once', async () => {
     const body = { ...society, email: 'burst@example.in' };
     const before = countRows(server.dataDir, 'leads');

@@ -4,8 +4,10 @@ import {
   CAREER_FIELDS,
   EMAIL_PATTERN,
   matchesPattern,
+  nationalPhoneNumber,
   nativeConstraints,
   PHONE_PATTERN,
+  samePhoneNumber,
   SOCIETY_FIELDS,
 } from '../widgets/shared/lead-contract.ts';
 import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
@@ -53,5 +55,46 @@ describe('lead contract: browser and service agree', () => {
         expect(LEAD_SCHEMAS[kind].safeParse({ ...valid, [name]: 'x'.repeat(maxLength + 1) }).success, `${kind}.${name} over it`).toBe(false);
       }
     }
+  });
+});
+
+describe('lead contract: when two phones are the same number', () => {
+  const SPELLINGS_OF_ONE_NUMBER = [
+    '9876543210',
+    '09876543210',
+    '+91 98765 43210',
+    '+91-98765-43210',
+    '+91 098765 43210',
+    '091 9876543210',
+    '0091 98765 43210',
+    '91 98765 43210',
+    '+91 0 98765-43210',
+    ' 98765 43210 ',
+  ];
+
+  it('reads every spelling of an Indian number, with or without +91, 0091, 091 or a trunk zero, as its 10-digit national number', () => {
+    for (const phone of SPELLINGS_OF_ONE_NUMBER) {
+      expect(nationalPhoneNumber(phone), phone).toBe('9876543210');
+      expect(samePhoneNumber(phone, '+919876543210'), phone).toBe(true);
+    }
+  });
+
+  it('accepts each of those spellings on the form and at the service alike', () => {
+    for (const phone of SPELLINGS_OF_ONE_NUMBER) {
+      expect(browserAccepts(asTel(phone), nativeConstraints(SOCIETY_FIELDS.phone)), phone).toBe(true);
+      expect(serviceAccepts({ phone }), phone).toBe(true);
+    }
+  });
+
+  it('keeps a national number that begins with 91, a landline, and other countries apart', () => {
+    expect(nationalPhoneNumber('91234 56789')).toBe('9123456789');
+    expect(nationalPhoneNumber('+91 91234 56789')).toBe('9123456789');
+    expect(nationalPhoneNumber('011 2345 6789')).toBe('1123456789');
+    expect(nationalPhoneNumber('+91 11 2345 6789')).toBe('1123456789');
+    expect(nationalPhoneNumber('+1 415 555 2671')).toBe('14155552671');
+    expect(nationalPhoneNumber('0044 20 7946 0958')).toBe('442079460958');
+    expect(samePhoneNumber('98765 43210', '98765 43211')).toBe(false);
+    expect(samePhoneNumber('+1 98765 43210', '98765 43210')).toBe(false);
+    expect(samePhoneNumber('1234567', '01234567')).toBe(true);
   });
 });

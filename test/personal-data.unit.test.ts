@@ -9,9 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, parsePersonKey } from '../server/intake/personal-data.ts';
+import { parsePersonKey } from '../server/intake/personal-data.ts';
 import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
-import { countRows, postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
+import { nationalPhoneNumber } from '../widgets/shared/lead-contract.ts';
+import { countRows, postJson, readDb, ROOT, startServer, storedLeads, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);
 
@@ -62,11 +63,12 @@ const ravi = { name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9811122233
 const sunitaNeedles = ['greenpark-rwa.in', 'Sunita.Sharma@Example.IN', 'sunita.sharma@example.in', '+91 98765 43210', '09876543210', '98765 43210', 'सुनीता', 'Green Park Residency'];
 
 describe('phone and email matching', () => {
-  it('normalises a phone to digits without +91, 91, 0091 or 0', () => {
-    for (const phone of ['+91 98765 43210', '919876543210', '0091-98765-43210', '09876543210', '98765-43210', '(98765) 43210']) {
-      expect(normalisePhone(phone), phone).toBe('9876543210');
+  it('reads a phone as the lead contract does: the national number, without +91, 91, 0091, 091 or 0', () => {
+    for (const phone of ['+91 98765 43210', '919876543210', '0091-98765-43210', '09876543210', '98765-43210', '(98765) 43210', '+91 098765 43210', '091 9876543210']) {
+      expect(nationalPhoneNumber(phone), phone).toBe('9876543210');
+      expect(parsePersonKey(phone), phone).toEqual({ phone: '9876543210' });
     }
-    expect(normalisePhone('+1 415 555 2671')).toBe('14155552671');
+    expect(nationalPhoneNumber('+1 415 555 2671')).toBe('14155552671');
   });
 
   it('reads EMAIL_OR_PHONE, emails case-insensitively, and refuses anything else', () => {
@@ -142,6 +144,54 @@ describe('--person and --erase', () => {
 
     const erasures = readDb(server.dataDir, (db) => db.prepare('SELECT * FROM erasures').all()) as Record<string, unknown>[];
     expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"deliveries":0,"outbox_test":1,"leads":2}' }]);
+  });
+
+  it('takes every spelling of one phone number for one person: trunk zeros, 091, +91 and none', async () => {
+    const spellings = ['+91 098765 43210', '091 9876543210', '09876543210', '+91-98765-43210', '9876543210'];
+    const server = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
+    try {
+      for (const [i, phone] of spellings.entries()) {
+        const lead = { name: `Meera ${i}`, email: `meera${i}@example.in`, phone, societyName: `Tower ${i}`, city: 'Noida' };
+        expect((await postJson(`${server.url}/addSocietyQuery`, lead)).status, phone).toBe(200);
+      }
+      expect((await postJson(`${server.url}/addSocietyQuery`, { ...ravi, phone: '+91 098765 43211' })).status).toBe(200);
+      expect(countRows(server.dataDir, 'leads')).toBe(6);
+
+      for (const query of [...spellings, '0091 98765 43210']) {
+        const { code, stdout } = await leadsCli(['--data-dir', server.dataDir, '--person', query]);
+        expect(code, query).toBe(0);
+        const record = JSON.parse(stdout);
+        expect(record.person, query).toEqual({ phone: '9876543210' });
+        expect(record.leads.map((l: { fields: { phone: string } }) => l.fields.phone), query).toEqual(spellings);
+      }
+
+      for (const phone of spellings) expect(filesContaining(server.dataDir, phone), phone).not.toEqual([]);
+      const erased = await leadsCli(['--data-dir', server.dataDir, '--erase', '091 9876543210']);
+      expect(erased.stderr).toBe('');
+      expect(erased.code).toBe(0);
+      expect(erased.stdout).toMatch(/erasure: 5 leads erased/);
+      for (const phone of [...spellings, '98765 43210', 'meera']) expect(filesContaining(server.dataDir, phone), phone).toEqual([]);
+      expect(filesContaining(server.dataDir, '+91 098765 43211')).not.toEqual([]);
+    } finally {
+      await server.stop();
+    }
+    for (const phone of spellings) expect(filesContaining(server.dataDir, phone), phone).toEqual([]);
+    expect(storedLeads(server.dataDir).map((l) => l.fields.phone)).toEqual(['+91 098765 43211']);
+  });
+
+  it('finds leads stored before the phone rule changed, whatever their spelling (the rule runs on the stored value)', async () => {
+    const server = await startServer();
+    await server.stop();
+    const db = new Database(path.join(server.dataDir, 'leads.db'));
+    const insert = db.prepare("INSERT INTO leads (kind, created_at, dedupe_key, fields) VALUES ('society', ?, ?, ?)");
+    for (const [i, phone] of ['+91 098765 43210', '091 9876543210'].entries()) {
+      insert.run(Date.now(), `old-key-${i}`, JSON.stringify({ ...ravi, email: `old${i}@example.in`, phone }));
+    }
+    db.close();
+    const { stdout } = await leadsCli(['--data-dir', server.dataDir, '--person', '9876543210']);
+    expect(JSON.parse(stdout).leads).toHaveLength(2);
+    expect((await leadsCli(['--data-dir', server.dataDir, '--erase', '+91 98765 43210'])).stdout).toMatch(/erasure: 2 leads erased/);
+    expect(filesContaining(server.dataDir, '9876543210')).toEqual([]);
   });
 
   it('erasing someone not held erases nothing and says so', async () => {

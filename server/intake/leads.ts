@@ -16,6 +16,7 @@ import {
   type LeadKind,
   type LeadMessages,
   matchesPattern,
+  nationalPhoneNumber,
   PHONE_PATTERN,
   type ServiceLanguage,
 } from '../../widgets/shared/lead-contract.ts';
@@ -98,11 +99,11 @@ export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMA
 /** A repeat of the same submission inside this window is answered success but stored once. */
 const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
-/** Values compared for "the same submission": case and spacing of an email, spacing elsewhere, and phone punctuation don't matter. */
+/** Values compared for "the same submission": case and spacing of an email, spacing elsewhere, and the spelling of a phone number don't matter. */
 function normalise(field: string, value: string): string {
   const v = value.normalize('NFC').replace(/\s+/g, ' ').trim();
   if (field === 'email') return v.toLowerCase();
-  if (field === 'phone') return v.replace(/[^0-9+]/g, '');
+  if (field === 'phone') return nationalPhoneNumber(v);
   return v;
 }
 

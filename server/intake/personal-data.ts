@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { nationalPhoneNumber } from '../../widgets/shared/lead-contract.ts';
 import type { Db, WriteBatcher } from './database.ts';
 
 /**
@@ -11,17 +12,8 @@ import type { Db, WriteBatcher } from './database.ts';
  * leads), so a table added later (the delivery outbox) is covered without a change here.
  */
 
-/** Who to look for: an email (compared case-insensitively) or a phone number (digits, Indian prefixes ignored). */
+/** Who to look for: an email (compared case-insensitively) or a phone number (the lead contract's phone rule). */
 export type PersonKey = { email: string } | { phone: string };
-
-/** Digits only, without an Indian country or trunk prefix: "+91 98765-43210", "09876543210" and "9876543210" agree. */
-export function normalisePhone(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  if (digits.length === 14 && digits.startsWith('0091')) return digits.slice(4);
-  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
-  return digits;
-}
 
 export const normaliseEmail = (text: string): string => text.normalize('NFC').trim().toLowerCase();
 
@@ -32,7 +24,7 @@ export function parsePersonKey(text: string): PersonKey {
     if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new Error(`"${value}" is not an email address`);
     return { email: normaliseEmail(value) };
   }
-  const phone = normalisePhone(value);
+  const phone = nationalPhoneNumber(value);
   if (!/^\+?[\d\s().-]+$/.test(value) || phone.length < 7 || phone.length > 15) {
     throw new Error(`"${value}" is neither an email address nor a phone number`);
   }
@@ -62,7 +54,8 @@ export function tablesReferencingLeads(db: Db): Reference[] {
 /** The ids of every lead whose email or phone is this person's, oldest first. */
 export function findLeadIds(db: Db, key: PersonKey): number[] {
   db.function('normalise_email', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normaliseEmail(v) : null));
-  db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normalisePhone(v) : null));
+  // The rule runs on each stored value as typed, so a lead stored under any spelling, before or after a change of the rule, is found.
+  db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? nationalPhoneNumber(v) : null));
   const sql =
     'email' in key
       ? "SELECT id FROM leads WHERE normalise_email(json_extract(fields, '$.email')) = ? ORDER BY id"

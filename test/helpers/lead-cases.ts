@@ -4,6 +4,9 @@ export const PHONE_CASES: [phone: string, accepted: boolean][] = [
   ['9876543210', true],
   ['98765-43210', true],
   ['+91-98765-43210', true],
+  ['+91 098765 43210', true], // a trunk zero after the country code
+  ['091 9876543210', true],
+  ['09876543210', true],
   ['+1 234 567 8901', true],
   ['1234567', true], // 7 digits, the fewest
   ['123456789012345', true], // 15 digits, the most

@@ -42,6 +42,32 @@ const PHONE = { minDigits: 7, maxDigits: 15, maxLength: 20 } as const;
 export const PHONE_PATTERN =
   String.raw`\s*(?=[0-9+ \-]{1,${PHONE.maxLength}}\s*$)(?=(?:[^0-9]*[0-9]){${PHONE.minDigits},${PHONE.maxDigits}}[^0-9]*$)\+?[0-9](?:[0-9 \-]*[0-9\-])?\s*`;
 
+/** India's country calling code, and the length of an Indian national number (mobile or area code + landline). */
+const INDIA = { countryCode: '91', nationalDigits: 10 } as const;
+
+/**
+ * The one rule for when two phones are the same number (the service's ten-minute repeat
+ * check, the spam flag's repeat check, a person's access and erasure requests): an Indian
+ * number written with or without +91, 0091, 091, 91 or a trunk 0 (and any spaces or
+ * hyphens) becomes its 10-digit national number, "+91 098765 43210" → "9876543210".
+ * Any other number becomes its digits without leading zeros (a 00 international prefix
+ * or a trunk 0), so "+1 415 555 2671" → "14155552671". A 10-digit number that itself
+ * begins with 91 stays as it is.
+ */
+export function nationalPhoneNumber(raw: string): string {
+  const digits = raw.replace(/[^0-9]/g, '').replace(/^0+/, '');
+  if (digits.startsWith(INDIA.countryCode)) {
+    const national = digits.slice(INDIA.countryCode.length).replace(/^0+/, '');
+    if (national.length === INDIA.nationalDigits) return national;
+  }
+  return digits;
+}
+
+/** True when two phones, as typed, are the same number (nationalPhoneNumber). */
+export function samePhoneNumber(a: string, b: string): boolean {
+  return nationalPhoneNumber(a) === nationalPhoneNumber(b);
+}
+
 /** An email address: 1–64 characters before the @, then a domain with at least one dot. */
 export const EMAIL_PATTERN = String.raw`[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+`;
 
