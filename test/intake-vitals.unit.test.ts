@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDailyShare, clientNetwork } from '../server/intake/vitals.ts';
 import { countRows, rawRequest, readDb, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 
 let server: RunningServer;
@@ -79,6 +80,8 @@ describe('intake: POST /vitals', () => {
     ['a string value', { page: '/', metrics: [{ name: 'LCP', value: '100' }] }, 400],
     ['no metrics', { page: '/', metrics: [] }, 400],
     ['eleven metrics', { page: '/', metrics: Array.from({ length: 11 }, () => metric) }, 400],
+    ['a metric twice', { page: '/', metrics: [metric, { name: 'CLS', value: 0 }, { ...metric, value: 2000 }] }, 400],
+    ['every metric twice', { page: '/', metrics: ['LCP', 'INP', 'CLS', 'FCP', 'TTFB', 'LCP', 'INP', 'CLS', 'FCP', 'TTFB'].map((name) => ({ name, value: 1 })) }, 400],
     ['a page that is not a path', { page: 'https://x.example/', metrics: [metric] }, 400],
     ['a page over 200 characters', { page: `/${'a'.repeat(200)}`, metrics: [metric] }, 400],
     ['an unknown key', { page: '/', metrics: [metric], user: 'me' }, 400],
@@ -93,6 +96,12 @@ describe('intake: POST /vitals', () => {
     expect(res.status).toBe(status);
     expect(JSON.parse(res.text)).toEqual({ success: false, message: expect.any(String) });
     expect(countRows(server.dataDir, 'vitals')).toBe(before);
+  });
+
+  it('names a repeated metric in its refusal', async () => {
+    const res = await beacon({ page: '/', metrics: [metric, metric] });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text)).toEqual({ success: false, message: 'Invalid vitals beacon: metrics: each metric at most once.' });
   });
 
   it('keeps text/plain to /vitals: the lead endpoints still answer it with 415', async () => {
@@ -121,11 +130,14 @@ describe('intake: /vitals rate limit', () => {
 
 describe('intake: vitals cannot crowd out leads', () => {
   it('stops storing vitals at VITALS_DAILY_CAP, answers beacons as usual, and every lead sent meanwhile is stored', async () => {
-    const capped = await startServer({ env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '40', SPAM_CHALLENGE: 'off' } });
+    const capped = await startServer({
+      env: { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '40', SPAM_CHALLENGE: 'off', TRUST_PROXY: 'true' },
+    });
     try {
+      // Each beacon from its own visitor, so the day's cap is what stops them (not one visitor's share of it).
       const sendBeacon = (i: number) =>
         rawRequest(`${capped.url}/vitals`, {
-          headers: { 'content-type': 'text/plain' },
+          headers: { 'content-type': 'text/plain', 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` },
           body: JSON.stringify({ page: '/career', metrics: [{ name: 'LCP', value: i }, { name: 'CLS', value: 0 }] }),
         });
       const sendLead = (i: number) =>
@@ -174,5 +186,71 @@ describe('intake: vitals cannot crowd out leads', () => {
     expect(fs.statSync(path.join(server.dataDir, 'leads.db')).mode & 0o777).toBe(0o600);
     const leadTables = readDb(server.dataDir, (db) => db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all());
     expect(leadTables).not.toContain('vitals');
+  });
+});
+
+describe('intake: one client cannot take the day of vitals from everyone else', () => {
+  const DAILY_CAP = 500;
+  const everyMetric = (page: string) => ({ page, metrics: ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'].map((name, i) => ({ name, value: 100 + i })) });
+  const send = (url: string, client: string, body: unknown = everyMetric('/')) =>
+    rawRequest(`${url}/vitals`, { headers: { 'content-type': 'text/plain', 'x-forwarded-for': client }, body: JSON.stringify(body) });
+
+  it('one client sending beacons as fast as the rate limit allows leaves room for other clients the same day', async () => {
+    // The default per-client rate limit (120 beacons a minute) of five metrics each is more than the day's cap here.
+    const shared = await startServer({ env: { VITALS_DAILY_CAP: String(DAILY_CAP), TRUST_PROXY: 'true' } });
+    try {
+      let accepted = 0;
+      for (let i = 0; i < 1000; i++) {
+        const res = await send(shared.url, '203.0.113.7');
+        if (res.status === 429) break;
+        expect(res.status).toBe(204);
+        accepted++;
+      }
+      expect(accepted * 5).toBeGreaterThan(DAILY_CAP);
+      const taken = countRows(shared.dataDir, 'vitals');
+      expect(taken).toBeGreaterThan(0);
+      expect(taken).toBeLessThanOrEqual(DAILY_CAP / 100);
+
+      // Fifty other visitors the same day: every one of their samples is stored.
+      for (let i = 1; i <= 50; i++) expect((await send(shared.url, `198.51.100.${i}`, everyMetric('/career'))).status).toBe(204);
+      expect(countRows(shared.dataDir, 'vitals')).toBe(taken + 250);
+      const pages = readDb(shared.dataDir, (db) => db.prepare('SELECT page, COUNT(*) AS n FROM vitals GROUP BY page ORDER BY page').all(), 'vitals.db');
+      expect(pages).toEqual([{ page: '/', n: taken }, { page: '/career', n: 250 }]);
+    } finally {
+      await shared.stop();
+    }
+  });
+
+  it('knows a client by its IPv4 address or its IPv6 /64', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    for (const address of ['2001:db8:7:7::1', '2001:DB8:7:7:ffff:ffff:ffff:ffff', '2001:0db8:0007:0007:0:0:0:2', '2001:db8:7:7::1%eth0']) {
+      expect(clientNetwork(address), address).toBe('2001:db8:7:7::/64');
+    }
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('2001:db8:7:8::1')).not.toBe(clientNetwork('2001:db8:7:7::1'));
+    expect(clientDailyShare(50_000)).toBe(500);
+    expect(clientDailyShare(40)).toBe(5);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, and keeps no address in vitals.db', async () => {
+    const shared = await startServer({ env: { VITALS_DAILY_CAP: String(DAILY_CAP), TRUST_PROXY: 'true' } });
+    try {
+      for (let i = 1; i <= 60; i++) expect((await send(shared.url, `2001:db8:7:7::${i.toString(16)}`)).status).toBe(204);
+      const taken = countRows(shared.dataDir, 'vitals');
+      expect(taken).toBeLessThanOrEqual(DAILY_CAP / 100);
+      for (let i = 1; i <= 10; i++) expect((await send(shared.url, `2001:db8:7:${i.toString(16)}0::1`)).status).toBe(204);
+      expect(countRows(shared.dataDir, 'vitals')).toBe(taken + 50);
+      const columns = readDb(shared.dataDir, (db) => db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('vitals'), 'vitals.db');
+      expect(columns).toEqual(['id', 'page', 'name', 'value', 'rating', 'navigation_type', 'created_at']);
+    } finally {
+      await shared.stop();
+    }
+    const fs = await import('node:fs');
+    for (const name of fs.readdirSync(shared.dataDir)) {
+      const bytes = fs.readFileSync(path.join(shared.dataDir, name));
+      for (const needle of ['2001:db8', '198.51.100', '203.0.113']) expect(bytes.includes(Buffer.from(needle)), `${needle} in ${name}`).toBe(false);
+    }
   });
 });

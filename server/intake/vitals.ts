@@ -1,4 +1,6 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +17,7 @@ import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
 export const VITALS_PATH = '/vitals';
 
-/** A web-vitals beacon: {page, metrics: [{name, value, rating?, id?, navigationType?}]}, 1–10 metrics. */
+/** A web-vitals beacon: {page, metrics: [{name, value, rating?, id?, navigationType?}]}, each metric at most once. */
 
 export const METRIC_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 const MAX_METRIC_VALUE = 600_000;
@@ -54,7 +56,11 @@ const vitalsSchema = (routes: ReadonlySet<string>) =>
       .max(200)
       .transform(pathOfPage)
       .refine((p) => routes.has(p), 'not a page of this site'),
-    metrics: z.array(metricSchema).min(1).max(10),
+    metrics: z
+      .array(metricSchema)
+      .min(1)
+      .max(10)
+      .refine((metrics) => new Set(metrics.map((m) => m.name)).size === metrics.length, 'each metric at most once'),
   });
 
 type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
@@ -69,10 +75,57 @@ function describeVitalsError(error: z.ZodError): string {
 
 const DAY_MS = 86_400_000;
 
+/** Of the day's cap, the most one client may take: 1 %, and at least one beacon of every metric. */
+export const clientDailyShare = (dailyCap: number): number => Math.max(METRIC_NAMES.length, Math.floor(dailyCap / 100));
+
+/**
+ * The network a client counts as: its IPv4 address, or the /64 of its IPv6 address (one
+ * subscriber's network: a host can take any address in it).
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIPv4(address) || !isIPv6(address.split('%')[0]!)) return address;
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * How many samples each client stored today, in memory only and never with its address:
+ * a client is known by an HMAC of its network under a random key made each UTC day, and
+ * the counts and the key are dropped at midnight UTC (and on restart). An entry is made
+ * only for a stored beacon, so there are never more entries than the day's cap.
+ */
+function createClientShares(max: number) {
+  let day = -1;
+  let key = randomBytes(32);
+  let stored = new Map<string, number>();
+  return {
+    /** The client's id today, or null when `n` more samples would take it past its share. */
+    room(address: string, n: number, at: number): string | null {
+      const today = Math.floor(at / DAY_MS);
+      if (today !== day) {
+        day = today;
+        key = randomBytes(32);
+        stored = new Map();
+      }
+      const id = createHmac('sha256', key).update(clientNetwork(address)).digest('base64url');
+      return (stored.get(id) ?? 0) + n <= max ? id : null;
+    },
+    take(id: string, n: number): void {
+      stored.set(id, (stored.get(id) ?? 0) + n);
+    },
+  };
+}
+
 /**
  * Writes one beacon's metrics as rows of vitals.db (in its own batcher's transaction), at
- * most `dailyCap` rows per UTC day: past the cap a beacon is dropped (and answered as
- * usual). `purge` deletes samples older than the retention period.
+ * most `dailyCap` rows per UTC day, and at most a small share of them (clientDailyShare)
+ * from one client: past either a beacon is dropped (and answered as usual). `purge`
+ * deletes samples older than the retention period.
  */
 export function createVitalsStore(
   db: Db,
@@ -86,8 +139,10 @@ export function createVitalsStore(
   );
   const countSince = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM vitals WHERE created_at >= ?');
   const deleteBefore = db.prepare<[number]>('DELETE FROM vitals WHERE created_at < ?');
+  const shares = createClientShares(clientDailyShare(limits.dailyCap));
   let day = -1;
   let storedToday = 0;
+  let shareWarnedDay = -1;
 
   /** Reserves room for `n` samples today; false when the day's cap is reached. */
   function reserve(at: number, n: number): boolean {
@@ -106,15 +161,24 @@ export function createVitalsStore(
   }
 
   return {
-    /** Resolves with the number of samples stored (0 when the day's cap is reached). */
-    async save(beacon: VitalsBeacon): Promise<number> {
+    /** Resolves with the number of samples stored (0 when the client's share or the day's cap is reached). */
+    async save(beacon: VitalsBeacon, clientAddress: string): Promise<number> {
       const at = now();
-      if (!reserve(at, beacon.metrics.length)) return 0;
+      const n = beacon.metrics.length;
+      const client = shares.room(clientAddress, n, at);
+      if (client === null) {
+        const today = Math.floor(at / DAY_MS);
+        if (shareWarnedDay !== today) log.info({ clientDailyShare: clientDailyShare(limits.dailyCap) }, 'vitals: a client reached its daily share; its beacons are dropped until tomorrow (UTC)');
+        shareWarnedDay = today;
+        return 0;
+      }
+      if (!reserve(at, n)) return 0;
+      shares.take(client, n);
       return batcher.run(() => {
         for (const m of beacon.metrics) {
           insert.run(beacon.page, m.name, m.value, m.rating ?? null, m.navigationType?.slice(0, 40) ?? null, at);
         }
-        return beacon.metrics.length;
+        return n;
       });
     },
     /** Deletes samples past the retention period; resolves with how many. */
@@ -156,7 +220,7 @@ export async function registerVitalsRoutes(
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) return sendFailure(reply, 400, MESSAGES.invalidVitals(describeVitalsError(parsed.error)));
-      await store.save(parsed.data);
+      await store.save(parsed.data, request.ip);
       return reply.code(204).send();
     });
   });
