@@ -128,6 +128,8 @@ describe('build-only files are refused in every encoding', () => {
       '/build-meta.json.gz#x',
       '//build-meta.json',
       '/hi//build-meta.json.br',
+      '/Build-Meta.JSON',
+      '/_HEADERS.GZ',
     ];
     for (const pathname of spellings) {
       for (const encoding of ENCODINGS) {
