@@ -1,6 +1,7 @@
 /**
  * npm run vitals -- [--days N | --since YYYY-MM-DD [--until YYYY-MM-DD]] [--data-dir DIR] [--json]
- * The 75th percentile of each web-vitals metric per page over the period (default: the
+ * The 75th percentile of each web-vitals metric per page and navigation type (navigate, reload,
+ * back-forward, back-forward-cache, prerender, restore) over the period (default: the
  * last 28 days), with sample counts and Google's rating of that p75.
  */
 import { dataDir as defaultDataDir } from './paths.ts';
@@ -35,6 +36,6 @@ const summary = readDatabase(values['data-dir'] ?? defaultDataDir(), (db) => sum
 if (values.json) {
   process.stdout.write(terminalSafeJson({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }) + '\n');
 } else {
-  process.stdout.write(`Web vitals, p75 per page, ${formatLocal(since)} to ${formatLocal(until)}\n`);
+  process.stdout.write(`Web vitals, p75 per page and navigation type, ${formatLocal(since)} to ${formatLocal(until)}\n`);
   process.stdout.write(summary.length === 0 ? '  no samples in this period\n' : vitalsAsTable(summary));
 }

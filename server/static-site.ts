@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
-import { headersForFile, type BuildMeta } from './site-headers.ts';
+import { headersForFile, SPECULATION_RULES_PATH, type BuildMeta } from './site-headers.ts';
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 
 /**
@@ -80,6 +80,17 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
       for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta))) res.setHeader(name, value);
       if (hasCompressedVariant.has(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
     },
+  });
+
+  // A visitor who asks to save data gets an empty rule set: nothing is prefetched or
+  // prerendered for them (Chromium itself does not hold speculation back for Save-Data).
+  const rulesFile = path.join(root, SPECULATION_RULES_PATH.slice(1));
+  const rules = fs.existsSync(rulesFile) ? fs.readFileSync(rulesFile, 'utf8') : '{}';
+  app.get(SPECULATION_RULES_PATH, (request, reply) => {
+    const savingData = /^\s*on\s*$/i.test(String(request.headers['save-data'] ?? ''));
+    return reply
+      .headers({ ...headersForFile(SPECULATION_RULES_PATH.slice(1), meta), Vary: 'Save-Data' })
+      .send(savingData ? '{}' : rules);
   });
 
   const pageFor = (pathname: string): string | undefined => {

@@ -15,7 +15,9 @@ import { transform } from 'lightningcss';
 import postcss, { type AcceptedPlugin } from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { headersFile, headersForFile } from '../server/site-headers.ts';
+import { headersFile, headersForFile, SPECULATION_RULES_PATH } from '../server/site-headers.ts';
+import { speculationRules } from '../scripts/build/speculation-rules.ts';
+import { SAVE_DATA_CLASS } from '../widgets/shared/save-data.ts';
 import { deferModuleScripts, scriptHashes, starterImports, starterScript } from '../scripts/build/deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
 import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';
@@ -110,6 +112,54 @@ describe('module scripts after the first paint', () => {
     expect(code).toContain('catch(e){go()}');
   });
 
+  /** Runs a starter against a stand-in page: what it imports, and when. */
+  function runStarter(prerendering: boolean) {
+    const imported: string[] = [];
+    const documentListeners = new Map<string, () => void>();
+    const timers: (() => void)[] = [];
+    let paintObserver: ((list: { getEntriesByName: (n: string) => unknown[] }) => void) | undefined;
+    const document = { prerendering, addEventListener: (type: string, fn: () => void) => documentListeners.set(type, fn) };
+    class PerformanceObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(fn: typeof paintObserver) {
+        paintObserver = fn;
+      }
+      observe() {}
+    }
+    const code = starterScript(['/a.js']).replace(/import\(/g, '__import(');
+    new Function('document', 'PerformanceObserver', 'setTimeout', '__import', code)(
+      document,
+      PerformanceObserver,
+      (fn: () => void) => timers.push(fn),
+      (url: string) => imported.push(url),
+    );
+    return {
+      imported,
+      paint: () => paintObserver?.({ getEntriesByName: () => [{}] }),
+      fallback: () => timers.forEach((fn) => fn()),
+      activate: () => documentListeners.get('prerenderingchange')?.(),
+    };
+  }
+
+  it('imports once on the first paint of a page the visitor sees', () => {
+    const page = runStarter(false);
+    expect(page.imported).toEqual([]);
+    page.paint();
+    page.fallback();
+    expect(page.imported).toEqual(['/a.js']);
+  });
+
+  it('in a prerendered page, neither the paint nor the fallback timer counts before activation', () => {
+    const page = runStarter(true);
+    page.paint();
+    page.fallback();
+    expect(page.imported, 'nothing while prerendering').toEqual([]);
+    page.activate();
+    expect(page.imported).toEqual([]);
+    page.fallback();
+    expect(page.imported, 'the fallback timer, set at activation').toEqual(['/a.js']);
+  });
+
   it('hashes the starter for script-src, and the CSP names it for that page only', () => {
     const html = deferModuleScripts(page);
     const hash = sha256(starterScript(['/assets/page-embed/frame-1.js', '/assets/not-found-3.js']));
@@ -142,6 +192,22 @@ describe('build-meta.json and _headers', () => {
     expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
     expect(headers).toContain("connect-src 'self' https://api.example.in");
     for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));
+  });
+
+  it('names the speculation rules on every page but the framed form, and serves them with their own type', () => {
+    const meta = buildMeta(loadSiteConfig(), [], ['/', '/embed/frame']);
+    expect(headersForFile('index.html', meta)['Speculation-Rules']).toBe(`"${SPECULATION_RULES_PATH}"`);
+    expect(headersForFile('hi/about-us/index.html', meta)['Speculation-Rules']).toBe(`"${SPECULATION_RULES_PATH}"`);
+    expect(headersForFile('embed/frame/index.html', meta)['Speculation-Rules']).toBeUndefined();
+    expect(headersForFile(SPECULATION_RULES_PATH.slice(1), meta)['Content-Type']).toBe('application/speculationrules+json');
+    expect(headersFile(meta, { hsts: false })).toMatch(new RegExp(`^${SPECULATION_RULES_PATH.replace('.', '\\.')}\n  Content-Type: application/speculationrules\\+json$`, 'm'));
+  });
+
+  it('prerenders same-site pages on the moderate signal, never files, the framed form or while saving data', () => {
+    const [rule] = speculationRules.prerender;
+    expect(rule!.eagerness).toBe('moderate');
+    const where = JSON.stringify(rule!.where);
+    for (const excluded of ['"/*.*"', '"/embed/frame"', `".${SAVE_DATA_CLASS} *"`, '"[download]"']) expect(where).toContain(excluded);
   });
 
   it('has no connect origins when the forms post to the page origin', () => {

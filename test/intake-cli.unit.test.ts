@@ -77,6 +77,11 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page: '/', metrics: [{ name: 'CLS', value: 0.05 }] }),
   });
+  // LCP on /career of a page shown from a prerender (counted from activation): its own row.
+  await rawRequest(`${server.url}/vitals`, {
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ page: '/career', metrics: [{ name: 'LCP', value: 40, navigationType: 'prerender' }] }),
+  });
   await server.stop();
 });
 
@@ -144,16 +149,18 @@ describe('npm run leads', () => {
 });
 
 describe('npm run vitals', () => {
-  it('prints p75 and sample counts per page and metric', async () => {
+  it('prints p75 and sample counts per page, navigation type and metric', async () => {
     const { code, stdout } = await cli('scripts/vitals.ts', ['--data-dir', dataDir, '--json']);
     expect(code).toBe(0);
     const { summary } = JSON.parse(stdout);
     expect(summary).toEqual([
-      { page: '/', metric: 'CLS', p75: 0.05, samples: 1, rating: 'good' },
-      { page: '/career', metric: 'LCP', p75: 300, samples: 4, rating: 'good' },
+      { page: '/', navigationType: 'unknown', metric: 'CLS', p75: 0.05, samples: 1, rating: 'good' },
+      { page: '/career', navigationType: 'prerender', metric: 'LCP', p75: 40, samples: 1, rating: 'good' },
+      { page: '/career', navigationType: 'unknown', metric: 'LCP', p75: 300, samples: 4, rating: 'good' },
     ]);
     const table = await cli('scripts/vitals.ts', ['--data-dir', dataDir, '--days', '7']);
-    expect(table.stdout).toMatch(/\/career\s+LCP\s+300 ms\s+4\s+good/);
+    expect(table.stdout).toMatch(/\/career\s+unknown\s+LCP\s+300 ms\s+4\s+good/);
+    expect(table.stdout).toMatch(/\/career\s+prerender\s+LCP\s+40 ms\s+1\s+good/);
   });
 
   it('honours the period', async () => {

@@ -9,6 +9,11 @@
  * timing, so they always arrive. What they do copes with arriving late: the loader starts
  * a widget that already holds the focus, and reports vitals once the page is idle (or
  * already loaded). The starter's hash goes into the page's CSP (`script-src`).
+ *
+ * A prerendered page (speculation-rules.ts) never paints until it is shown, and must have
+ * no side effects before then (no widget, no vitals beacon, no challenge): its starter
+ * waits for the page's activation (`prerenderingchange`) before it watches for the paint
+ * or sets its fallback timer.
  */
 import { cspHash } from './csp-hash.ts';
 
@@ -21,9 +26,10 @@ const inlineScript = /<script>([\s\S]*?)<\/script>/g;
 export function starterScript(urls: string[]): string {
   const imports = urls.map((url) => `import(${JSON.stringify(url)})`).join(',');
   return (
-    `{let s=0;const go=()=>{s||(s=1,${imports})};` +
+    `{let s=0,d=document,go=()=>{s||(s=1,${imports})},w=()=>{` +
     `try{new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint")[0]&&go()}).observe({type:"paint",buffered:!0});` +
-    `PerformanceObserver.supportedEntryTypes.includes("paint")||go()}catch(e){go()}setTimeout(go,3e3)}`
+    `PerformanceObserver.supportedEntryTypes.includes("paint")||go()}catch(e){go()}setTimeout(go,3e3)};` +
+    `d.prerendering?d.addEventListener("prerenderingchange",w):w()}`
   );
 }
 

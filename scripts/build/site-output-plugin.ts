@@ -2,17 +2,18 @@
  * The build's last steps, so that `vite build` alone makes the complete site: the stylesheets
  * a page links (site.css and its own styles/pages/<page>.css) inlined into it, its module
  * scripts started after its first paint (deferred-scripts.ts), the hashes of every inline style and script, build-meta.json
- * and `_headers` (the server's headers, for static hosts), and pre-compressed copies.
+ * and `_headers` (the server's headers, for static hosts), the speculation rules file, and pre-compressed copies.
  */
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { pagesDir } from '../paths.ts';
 import type { SiteConfig } from '../../site.config.ts';
-import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
+import { headersFile, SPECULATION_RULES_PATH, type BuildMeta } from '../../server/site-headers.ts';
 import { deferModuleScripts, scriptHashes } from './deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
 import { publicRoutes } from './inputs.ts';
 import { precompress } from './precompress.ts';
+import { speculationRules } from './speculation-rules.ts';
 
 /** What the pages may connect to besides their own origin: the API and the vitals endpoint, when configured. */
 export function buildMeta(
@@ -77,6 +78,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         for (const file of inlined) delete bundle[file];
         const meta = buildMeta(site, hashes, publicRoutes(), pageHashes, pageScripts);
         this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
+        this.emitFile({ type: 'asset', fileName: SPECULATION_RULES_PATH.slice(1), source: JSON.stringify(speculationRules) });
         this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }) });
       },
     },

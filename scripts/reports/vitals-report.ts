@@ -1,4 +1,9 @@
-/** `npm run vitals`: the 75th percentile of each metric per page, rated by Google's thresholds. */
+/**
+ * `npm run vitals`: the 75th percentile of each metric per page and navigation type, rated by
+ * Google's thresholds. The navigation type is web-vitals' own: navigate, reload, back-forward,
+ * back-forward-cache (restored on Back), prerender (shown from a speculation-rules prerender:
+ * its times count from activation), restore; "unknown" for a beacon without one.
+ */
 import type { Db } from '../../server/intake/database.ts';
 import { METRIC_NAMES } from '../../server/intake/vitals.ts';
 import { renderTable } from './output.ts';
@@ -14,6 +19,7 @@ const THRESHOLDS: Record<string, [good: number, poor: number]> = {
 
 interface VitalsSummary {
   page: string;
+  navigationType: string;
   metric: string;
   p75: number;
   samples: number;
@@ -33,14 +39,16 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
-/** p75 and sample count per page and metric, for samples with since <= created_at < until. */
+export const UNKNOWN_NAVIGATION_TYPE = 'unknown';
+
+/** p75 and sample count per page, navigation type and metric, for samples with since <= created_at < until. */
 export function summariseVitals(db: Db, since: number, until: number): VitalsSummary[] {
   const rows = db
-    .prepare('SELECT page, name, value FROM vitals WHERE created_at >= ? AND created_at < ?')
-    .all(since, until) as { page: string; name: string; value: number }[];
+    .prepare('SELECT page, navigation_type, name, value FROM vitals WHERE created_at >= ? AND created_at < ?')
+    .all(since, until) as { page: string; navigation_type: string | null; name: string; value: number }[];
   const groups = new Map<string, number[]>();
   for (const r of rows) {
-    const key = `${r.page}\u0000${r.name}`;
+    const key = `${r.page}\u0000${r.navigation_type ?? UNKNOWN_NAVIGATION_TYPE}\u0000${r.name}`;
     const list = groups.get(key);
     if (list) list.push(r.value);
     else groups.set(key, [r.value]);
@@ -48,19 +56,19 @@ export function summariseVitals(db: Db, since: number, until: number): VitalsSum
   const order = (m: string) => METRIC_NAMES.indexOf(m as (typeof METRIC_NAMES)[number]);
   return [...groups.entries()]
     .map(([key, values]) => {
-      const [page, metric] = key.split('\u0000') as [string, string];
+      const [page, navigationType, metric] = key.split('\u0000') as [string, string, string];
       const p75 = percentile(values, 75);
-      return { page, metric, p75, samples: values.length, rating: rate(metric, p75) };
+      return { page, navigationType, metric, p75, samples: values.length, rating: rate(metric, p75) };
     })
-    .sort((a, b) => a.page.localeCompare(b.page) || order(a.metric) - order(b.metric));
+    .sort((a, b) => a.page.localeCompare(b.page) || a.navigationType.localeCompare(b.navigationType) || order(a.metric) - order(b.metric));
 }
 
 /** The summary as a terminal table: CLS unitless to three places, the others in whole ms. */
 export function vitalsAsTable(summary: readonly VitalsSummary[]): string {
   const value = (s: VitalsSummary) => (s.metric === 'CLS' ? s.p75.toFixed(3) : `${Math.round(s.p75)} ms`);
   return renderTable(
-    ['page', 'metric', 'p75', 'samples', 'rating'],
-    summary.map((s) => [s.page, s.metric, value(s), String(s.samples), s.rating]),
+    ['page', 'navigation', 'metric', 'p75', 'samples', 'rating'],
+    summary.map((s) => [s.page, s.navigationType, s.metric, value(s), String(s.samples), s.rating]),
     60,
   );
 }

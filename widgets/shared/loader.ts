@@ -11,6 +11,9 @@
  * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';
+import { markSaveData } from './save-data.ts';
+
+markSaveData();
 
 const intents = ['focusin', 'pointerenter', 'touchstart'] as const;
 const starters: { element: Element; start: () => void }[] = [];

@@ -1,0 +1,263 @@
+/**
+ * The next page is already there, in Chromium on the real server:
+ * - following a link after resting the pointer on it (the speculation rules' "moderate"
+ *   signal) shows a prerendered page, for every page link of the header, footer and body
+ *   of / and /hi/, and its LCP is counted from activation (and reported as such);
+ * - Back to any route restores it from the back/forward cache, a form with what was typed
+ *   and a sent form with its confirmation;
+ * - a visitor who saves data gets nothing prefetched or prerendered;
+ * - a prerender that is never shown sends no vitals beacon and fetches no challenge and no
+ *   widget (Chromium marks its requests `Sec-Purpose: prefetch;prerender`).
+ * No timing is asserted: `npm run bench:instant` measures it. How the browser is driven:
+ * scripts/bench/instant-browser.ts.
+ */
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtRoutes } from '../scripts/bench/sizes.ts';
+import { evaluateInTab, hoverAndClick, INSTRUMENT, launchInstantBrowser, readShownPage, tabSession, waitForTabUrl } from '../scripts/bench/instant-browser.ts';
+import { distDir, readDb, startServer, storedLeads } from './helpers/server.ts';
+
+const vitalsRows = (dataDir: string) =>
+  readDb(dataDir, (db) => db.prepare('SELECT id, page, name, navigation_type FROM vitals ORDER BY id').all() as { id: number; page: string; name: string; navigation_type: string | null }[], 'vitals.db');
+
+let site: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+beforeAll(async () => {
+  site = await startServer({ site: true });
+  browser = await launchInstantBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isPrerenderRequest = (request: HTTPRequest) => /\bprerender\b/.test(request.headers()['sec-purpose'] ?? '');
+
+/** A fresh tab that records every request it (and any prerender it starts) makes. */
+async function openTab(path: string, options: { saveData?: 'header' | 'navigator' } = {}) {
+  const page = await browser.newPage();
+  const requests: HTTPRequest[] = [];
+  page.on('request', (request) => requests.push(request));
+  const session = tabSession(page);
+  const prerenders = new Map<string, string>();
+  const failures = new Map<string, string>();
+  await session.send('Preload.enable');
+  session.on('Preload.prerenderStatusUpdated', (event) => {
+    // A prerender is of the document: a link's fragment does not count.
+    const url = event.key.url.replace(/#.*$/, '');
+    prerenders.set(url, event.status);
+    if (event.status === 'Failure') failures.set(url, `${event.prerenderStatus ?? ''} ${event.disallowedMojoInterface ?? ''}`.trim());
+  });
+  // `navigator`: navigator.connection.saveData alone (what a static host's page can see);
+  // `header`: every request also says Save-Data: on, as Chromium's data saver does.
+  if (options.saveData) await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  if (options.saveData === 'header') await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+  await page.goto(site.url + path, { waitUntil: 'load' });
+  /** Resolves once Chromium reports the prerender of `url` ready; rejects with its reason when it failed. */
+  const prerendered = async (url: string) => {
+    for (let i = 0; i < 300; i++) {
+      if (prerenders.get(url) === 'Ready') return;
+      if (failures.has(url)) throw new Error(`prerender of ${url} failed: ${failures.get(url)}`);
+      await sleep(50);
+    }
+    throw new Error(`no prerender of ${url} (status ${prerenders.get(url) ?? 'none'})`);
+  };
+  return { page, requests, prerenders, prerendered };
+}
+
+interface PageLink {
+  region: 'header' | 'main' | 'footer';
+  href: string;
+}
+
+/** Links of a page to other pages of this site (not to files, not to the framed form, not within the page itself). */
+function pageLinksOf(page: Page): Promise<PageLink[]> {
+  return page.evaluate(() => {
+    const seen = new Set<string>();
+    const links: { region: 'header' | 'main' | 'footer'; href: string }[] = [];
+    for (const region of ['header', 'main', 'footer'] as const) {
+      for (const a of document.querySelectorAll<HTMLAnchorElement>(`body > ${region} a[href], body ${region}.site-${region} a[href], #main a[href]`)) {
+        const place = a.closest('header') ? 'header' : a.closest('footer') ? 'footer' : 'main';
+        if (place !== region) continue;
+        const url = new URL(a.href);
+        if (url.origin !== location.origin || url.pathname === location.pathname) continue;
+        if (/\.[^/]*$/.test(url.pathname) || url.pathname.endsWith('/embed/frame') || a.hasAttribute('download')) continue;
+        const href = a.getAttribute('href')!;
+        if (seen.has(region + href)) continue;
+        seen.add(region + href);
+        links.push({ region, href });
+      }
+    }
+    return links;
+  });
+}
+
+const linkSelector = ({ region, href }: PageLink) => `${region === 'main' ? '#main' : region} a[href="${href}"]`;
+
+describe('speculation rules: hover, then click', () => {
+  for (const from of ['/', '/hi/']) {
+    it(`every page link of ${from} (header, body, footer) opens a prerendered page, its LCP counted from activation`, async () => {
+      const probe = await openTab(from);
+      const links = await pageLinksOf(probe.page);
+      await probe.page.close();
+      // The header's and footer's page links at least; the body's where it has any.
+      expect(links.filter((l) => l.region === 'header').length).toBeGreaterThanOrEqual(4);
+      expect(links.filter((l) => l.region === 'footer').length).toBeGreaterThanOrEqual(4);
+      expect(links.filter((l) => l.region === 'main').length).toBeGreaterThanOrEqual(1);
+
+      const shown: string[] = [];
+      for (const link of links) {
+        const tab = await openTab(from);
+        const target = new URL(link.href, site.url + from).href;
+        await hoverAndClick(tab.page, linkSelector(link), target, () => tab.prerendered(target.replace(/#.*$/, '')));
+        const page = await readShownPage(tab.page);
+        expect(page.activationStart, `${link.region} ${link.href}: activationStart`).toBeGreaterThan(0);
+        expect(page.lcp, `${link.region} ${link.href}: an LCP entry after activation`).not.toBeNull();
+        shown.push(`${link.region} ${link.href}`);
+        await tab.page.close();
+      }
+      expect(shown.length).toBe(links.length);
+    }, 600_000);
+  }
+
+  it('reports a prerendered page’s vitals as navigation type "prerender", LCP counted from activation', async () => {
+    const seen = Math.max(0, ...vitalsRows(site.dataDir).map((r) => r.id));
+    const tab = await openTab('/');
+    const target = site.url + '/about-us';
+    await hoverAndClick(tab.page, 'header a[href="/about-us"]', target, () => tab.prerendered(target));
+    // The vitals module arrives once the page is idle after load; leaving the page (hidden) sends the beacon.
+    await evaluateInTab(tab.page, `new Promise((resolve) => { const done = () => setTimeout(resolve, 500); 'requestIdleCallback' in window ? requestIdleCallback(done, { timeout: 5000 }) : setTimeout(done, 2000); })`);
+    await expect.poll(() => tab.requests.some((r) => /\/assets\/vitals-[\w-]+\.js$/.test(r.url())), { timeout: 15_000 }).toBe(true);
+    await evaluateInTab(tab.page, `location.href = '/features'`);
+    await expect
+      .poll(() => vitalsRows(site.dataDir).filter((r) => r.id > seen && r.page === '/about-us' && r.name === 'LCP').map((r) => r.navigation_type), { timeout: 15_000 })
+      .toEqual(['prerender']);
+    await tab.page.close();
+  });
+
+  it.each(['navigator', 'header'] as const)('speculates nothing for a visitor who asks to save data (%s)', async (saveData) => {
+    const tab = await openTab('/', { saveData });
+    // The loader marks the page (it arrives after the first paint).
+    await expect.poll(() => tab.page.evaluate(() => document.documentElement.classList.contains('save-data'))).toBe(true);
+    for (const href of ['/about-us', '/features', '/career']) {
+      const link = await tab.page.$(`header a[href="${href}"]`);
+      await link!.hover();
+      await sleep(1000);
+    }
+    expect(tab.prerenders.size, `prerenders: ${[...tab.prerenders.keys()].join(', ')}`).toBe(0);
+    expect(tab.requests.filter((r) => r.headers()['sec-purpose']).map((r) => r.url())).toEqual([]);
+    await tab.page.close();
+  });
+
+  it('the server answers Save-Data: on with an empty rule set', async () => {
+    const plain = await fetch(site.url + '/speculation-rules.json');
+    expect(plain.headers.get('content-type')).toMatch(/^application\/speculationrules\+json\b/);
+    expect((await plain.json()).prerender).toHaveLength(1);
+    const saving = await fetch(site.url + '/speculation-rules.json', { headers: { 'Save-Data': 'on' } });
+    expect(saving.headers.get('vary')).toMatch(/Save-Data/);
+    expect(await saving.json()).toEqual({});
+  });
+
+  it('a prerender that is never shown sends no beacon and fetches no challenge and no widget', async () => {
+    for (const from of ['/about-us', '/hi/about-us']) {
+      const tab = await openTab(from);
+      const home = from.startsWith('/hi/') ? '/hi/' : '/';
+      const career = `${home === '/' ? '' : '/hi'}/career`;
+      // Two prerenders of pages with a form (one reached through the link to its form), left waiting longer than the starter's fallback timer.
+      for (const href of [home === '/' ? '/#registration' : '/hi/#registration', career]) {
+        const link = await tab.page.$(`a[href="${href}"]`);
+        if (!link) continue;
+        await link.hover();
+        await tab.prerendered(new URL(href, site.url).href.replace(/#.*$/, ''));
+      }
+      expect(tab.prerenders.size).toBeGreaterThanOrEqual(1);
+      await sleep(4000);
+      const fromPrerender = tab.requests.filter(isPrerenderRequest).map((r) => new URL(r.url()).pathname);
+      expect(fromPrerender.length, 'the prerender fetched its document').toBeGreaterThan(0);
+      expect(fromPrerender.filter((p) => /altcha|challenge|\/vitals$|\/widgets\/|\/assets\/.*\.js$/.test(p)), 'no script, challenge or beacon').toEqual([]);
+      await tab.page.close();
+    }
+  }, 120_000);
+});
+
+describe('back/forward cache', () => {
+  const routes = builtRoutes(distDir);
+
+  it.each(routes)('Back to %s restores it from the back/forward cache', async (route) => {
+    const page = await browser.newPage();
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    const reasons: string[] = [];
+    tabSession(page).on('Page.backForwardCacheNotUsed', (event) => reasons.push(...event.notRestoredExplanations.map((e) => e.reason)));
+    await page.goto(site.url + route, { waitUntil: 'load' });
+    await evaluateInTab(page, INSTRUMENT);
+    const other = route === '/privacy-policy' ? '/terms-of-service' : '/privacy-policy';
+    await evaluateInTab(page, `location.href = ${JSON.stringify(other)}`);
+    await waitForTabUrl(page, site.url + other);
+    const before = documents.length;
+    await evaluateInTab(page, 'history.back()');
+    await waitForTabUrl(page, site.url + route);
+    const shown = await readShownPage(page);
+    expect(reasons, 'why Chromium did not use the back/forward cache').toEqual([]);
+    expect(shown.restored, 'pageshow with persisted').toBe(true);
+    expect(shown.type).toBe('navigate'); // the entry of the document as first loaded: restored, not loaded again
+    expect(documents.slice(before), 'no new document request').toEqual([]);
+    await page.close();
+  });
+
+  /** Leaves the tab's page for another, comes Back, and says whether the back/forward cache restored it (with Chromium's reasons if not). */
+  async function leaveAndComeBack(page: Page, route: string, other: string): Promise<{ restored: boolean; reasons: string[] }> {
+    const reasons: string[] = [];
+    const listener = (event: { notRestoredExplanations: { reason: string }[] }) => reasons.push(...event.notRestoredExplanations.map((e) => e.reason));
+    tabSession(page).on('Page.backForwardCacheNotUsed', listener);
+    await evaluateInTab(page, INSTRUMENT);
+    await evaluateInTab(page, `location.href = ${JSON.stringify(other)}`);
+    await waitForTabUrl(page, site.url + other);
+    await evaluateInTab(page, 'history.back()');
+    await waitForTabUrl(page, site.url + route);
+    const { restored } = await readShownPage(page);
+    tabSession(page).off('Page.backForwardCacheNotUsed', listener);
+    return { restored, reasons };
+  }
+
+  const registrationState = (page: Page) =>
+    evaluateInTab<{ values: string[]; confirmation: string | null; form: boolean }>(
+      page,
+      `(() => {
+        const root = document.querySelector('society-registration').shadowRoot;
+        return {
+          values: [...root.querySelectorAll('input, select, textarea')].map((c) => c.value),
+          confirmation: root.querySelector('.confirmation h2')?.textContent ?? null,
+          form: !!root.querySelector('form'),
+        };
+      })()`,
+    );
+
+  it('a form comes back with what was typed, and a sent form with its confirmation, not a form ready to send again', async () => {
+    const page = await browser.newPage();
+    await page.goto(site.url + '/', { waitUntil: 'load' });
+    const values = { name: 'Sunita Sharma', email: 'sunita@example.in', phone: '+91 98100 00000', societyName: 'Green Park Residency', city: 'New Delhi' };
+    for (const [name, value] of Object.entries(values)) await page.type(`society-registration >>> input[name="${name}"]`, value);
+    await page.waitForFunction(() => !!customElements.get('society-registration'));
+    const typed = await registrationState(page);
+
+    const back = await leaveAndComeBack(page, '/', '/about-us');
+    expect(back.reasons).toEqual([]);
+    expect(back.restored).toBe(true);
+    expect(await registrationState(page)).toEqual(typed);
+
+    // Sent, then left and come back to: the confirmation, as it was.
+    await evaluateInTab(page, `document.querySelector('society-registration').shadowRoot.querySelector('button[type="submit"]').click()`);
+    await expect.poll(async () => (await registrationState(page)).confirmation, { timeout: 30_000 }).toBe('Registration Successful!');
+    const sent = await leaveAndComeBack(page, '/', '/features');
+    expect(sent.reasons).toEqual([]);
+    expect(sent.restored).toBe(true);
+    const after = await registrationState(page);
+    expect(after.confirmation).toBe('Registration Successful!');
+    expect(after.form).toBe(false);
+    expect(storedLeads(site.dataDir)).toHaveLength(1);
+    await page.close();
+  }, 120_000);
+});
+
