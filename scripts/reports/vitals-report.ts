@@ -1,7 +1,7 @@
 /** `npm run vitals`: the 75th percentile of each metric per page, rated by Google's thresholds. */
-import type { Db } from '../../server/intake/database.ts';
 import { METRIC_NAMES } from '../../server/intake/vitals.ts';
 import { renderTable } from './output.ts';
+import type { VitalsSample } from './store.ts';
 
 /** Google's "good" / "poor" boundaries per metric (ms, CLS unitless). */
 const THRESHOLDS: Record<string, [good: number, poor: number]> = {
@@ -33,11 +33,8 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
-/** p75 and sample count per page and metric, for samples with since <= created_at < until. */
-export function summariseVitals(db: Db, since: number, until: number): VitalsSummary[] {
-  const rows = db
-    .prepare('SELECT page, name, value FROM vitals WHERE created_at >= ? AND created_at < ?')
-    .all(since, until) as { page: string; name: string; value: number }[];
+/** p75 and sample count per page and metric of these samples. */
+export function summariseVitals(rows: readonly VitalsSample[]): VitalsSummary[] {
   const groups = new Map<string, number[]>();
   for (const r of rows) {
     const key = `${r.page}\u0000${r.name}`;

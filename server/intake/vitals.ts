@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile } from '../../scripts/paths.ts';
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
+import type { IntakeStore } from './store.ts';
 import { sendFailure } from './guards.ts';
 import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
@@ -57,7 +58,7 @@ const vitalsSchema = (routes: ReadonlySet<string>) =>
     metrics: z.array(metricSchema).min(1).max(10),
   });
 
-type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
+export type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
 
 /** A short description of the first problem, for the 400 answer (never echoes values). */
 function describeVitalsError(error: z.ZodError): string {
@@ -67,7 +68,7 @@ function describeVitalsError(error: z.ZodError): string {
   return `${where}: ${issue.code === 'custom' ? issue.message : issue.code.replace(/_/g, ' ')}.`;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * Writes one beacon's metrics as rows of vitals.db (in its own batcher's transaction), at
@@ -124,7 +125,7 @@ export function createVitalsStore(
   };
 }
 
-type VitalsStore = ReturnType<typeof createVitalsStore>;
+type VitalsStore = Pick<IntakeStore['vitals'], 'save'>;
 
 /**
  * POST /vitals for navigator.sendBeacon: accepts application/json and text/plain (a
