@@ -18,6 +18,7 @@ import {
   personRecord,
 } from '../../server/intake/personal-data.ts';
 import { changeDatabase, readDatabase } from './cli.ts';
+import { terminalSafe } from './terminal-safe.ts';
 import { type LeadFilter, listLeads, type StoredLead } from './leads-report.ts';
 
 export type RedeliverResult = { ok: true } | { ok: false; reason: 'unknown' | 'delivered'; deliveredAt?: number };
@@ -49,8 +50,17 @@ export interface OperatorStore {
   close(): Promise<void>;
 }
 
-/** The SQLite files of `dataDir`. */
-export async function openOperatorStore(dataDir: string): Promise<OperatorStore> {
+/** PostgreSQL when DATABASE_URL is set (the data folder is then not used), else the SQLite files of `dataDir`. */
+export async function openOperatorStore(dataDir: string, databaseUrl = process.env.DATABASE_URL?.trim()): Promise<OperatorStore> {
+  if (databaseUrl) {
+    const { createPostgresOperatorStore } = await import('./postgres-store.ts');
+    try {
+      return await createPostgresOperatorStore(databaseUrl);
+    } catch (error) {
+      process.stderr.write(`${terminalSafe((error as Error).message)}\n`);
+      process.exit(1);
+    }
+  }
   return sqliteOperatorStore(dataDir);
 }
 
