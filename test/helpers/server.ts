@@ -134,7 +134,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   };
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (!alive()) throw new Error(`server exited before it was healthy:\n${output}`);
     try {
@@ -145,7 +145,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     if (Date.now() > deadline) {
       await kill();
-      throw new Error(`server not healthy after 20 s:\n${output}`);
+      throw new Error(`server not healthy after 60 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
