@@ -3,14 +3,17 @@
  * stores, SQLite in DATA_DIR (the default) and PostgreSQL (DATABASE_URL, a real throwaway
  * server started by the test).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOperatorStore } from '../scripts/reports/store.ts';
+import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';
-import { postJson, ROOT, startServer, type RunningServer } from './helpers/server.ts';
+import { postJson, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -151,6 +154,18 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     } finally {
       await limited.stop();
     }
+  });
+
+  it.runIf(backend === 'postgres')('npm run backup: a pg_dump of the database, private, that pg_restore reads', async () => {
+    const out = tempDir('backup-');
+    const stdout = (await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', out], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } })).stdout;
+    const [stamp] = fs.readdirSync(out);
+    const dump = path.join(out, stamp!, 'intake.dump');
+    expect(stdout).toBe(`backed up intake.dump to ${path.dirname(dump)}\n`);
+    expect(fs.statSync(dump).mode & 0o777).toBe(0o600);
+    const restoreList = spawnSync(path.join(postgresBinDir(), 'pg_restore'), ['--list', dump]).stdout.toString();
+    expect(restoreList).toMatch(/TABLE public leads /);
+    expect(restoreList).toMatch(/TABLE DATA public deliveries /);
   });
 
   it.runIf(backend === 'postgres')('/health answers 503 with the reason while PostgreSQL refuses connections, and ok again after', async () => {
