@@ -110,7 +110,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.DATA_DIR ?? tempDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
+    // SQLite unless the test names a PostgreSQL (a DATABASE_URL of the shell must not leak in).
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
