@@ -5,7 +5,11 @@
  * DIR/<UTC time>/ (default: BACKUP_DIR, else backups/ in the repository). Folders and
  * files are the running user's alone (0700/0600). Keeps the newest N backups (default 7)
  * and removes older ones, so an erased person leaves the backups within N runs. For cron.
+ * With DATABASE_URL set: a pg_dump of that PostgreSQL database (custom format, for
+ * pg_restore) into the same folders, kept the same way; when pg_dump is not installed,
+ * it says which command to run.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -29,7 +33,26 @@ if (!Number.isInteger(keep) || keep < 1) fail(`--keep must be a whole number of 
 const dataDir = values['data-dir'] ?? defaultDataDir();
 const outRoot = path.resolve(repoRoot, values.out ?? (process.env.BACKUP_DIR || 'backups'));
 
-const databases = fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((f) => f.endsWith('.db')).sort() : [];
+const databaseUrl = process.env.DATABASE_URL?.trim();
+
+/** pg_dump on the PATH, else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
+function pgDump(): string | undefined {
+  const onPath = spawnSync('pg_dump', ['--version'], { stdio: 'ignore' });
+  if (onPath.status === 0) return 'pg_dump';
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions.map((v) => path.join(root, v, 'bin', 'pg_dump')).find((p) => fs.existsSync(p));
+}
+
+const databases = databaseUrl ? ['intake.dump'] : fs.existsSync(dataDir) ? fs.readdirSync(dataDir).filter((f) => f.endsWith('.db')).sort() : [];
+const dump = databaseUrl ? pgDump() : undefined;
+if (databaseUrl && !dump) {
+  process.stderr.write(
+    'pg_dump is not installed. Install the PostgreSQL client (Debian: sudo apt-get install -y postgresql-client), or run by hand:\n' +
+      '  pg_dump --format=custom --file=intake.dump "$DATABASE_URL"\n',
+  );
+  process.exit(1);
+}
 if (databases.length === 0) {
   process.stderr.write(terminalSafe(`no database in ${dataDir}: nothing to back up\n`));
   process.exit(1);
@@ -41,7 +64,26 @@ fs.mkdirSync(target, { recursive: true, mode: 0o700 });
 fs.chmodSync(outRoot, 0o700);
 
 try {
-  for (const name of databases) {
+  if (databaseUrl) {
+    const file = path.join(target, 'intake.dump');
+    // The URL's parts go in libpq's environment, not the arguments: a password there would show in ps.
+    const u = new URL(databaseUrl);
+    const libpq: Record<string, string> = {
+      PGHOST: decodeURIComponent(u.hostname.replace(/^\[|\]$/g, '')) || (u.searchParams.get('host') ?? ''),
+      PGPORT: u.port,
+      PGUSER: decodeURIComponent(u.username),
+      PGPASSWORD: decodeURIComponent(u.password),
+      PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+      PGSSLMODE: u.searchParams.get('sslmode') ?? '',
+    };
+    const result = spawnSync(dump!, ['--format=custom', `--file=${file}`], {
+      env: { ...process.env, ...Object.fromEntries(Object.entries(libpq).filter(([, v]) => v)) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    if (result.status !== 0) throw new Error(`pg_dump failed: ${result.stderr.toString().trim()}`);
+    fs.chmodSync(file, 0o600);
+  }
+  for (const name of databaseUrl ? [] : databases) {
     const source = new Database(path.join(dataDir, name), { readonly: true, fileMustExist: true });
     const copy = path.join(target, name);
     try {

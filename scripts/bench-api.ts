@@ -8,6 +8,11 @@
  * latency and the rows actually stored, then waits until every stored lead has been
  * delivered (accepted once) to the receiver.
  * Bounded: REQUESTS per level, a 10 s timeout per request and a hard deadline overall.
+ *
+ * npm run bench:api -- --instances N (N ≥ 2): the same load spread round robin over N
+ * instances on one PostgreSQL (DATABASE_URL, else a throwaway server started here), after
+ * the single-instance SQLite reference measured in the same run; both are reported with
+ * their ratio, into bench/api-results-postgres.md.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,13 +20,23 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { repoRoot } from './paths.ts';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 import { Webhook } from 'standardwebhooks';
+
+const { values: args } = parseArgs({ options: { instances: { type: 'string', default: '1' } } });
+const INSTANCES = Number(args.instances);
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 8) {
+  console.error('usage: npm run bench:api [-- --instances N]   (N from 1 to 8; N ≥ 2 runs on PostgreSQL)');
+  process.exit(2);
+}
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 6000;
 const LEVELS = [1, 10, 50];
-const DEADLINE_MS = 240_000;
+const DEADLINE_MS = INSTANCES > 1 ? 600_000 : 240_000;
 const GOAL = { concurrency: 50, storedPerSecond: 1500, p99Ms: 50 };
 
 const freePort = () =>
@@ -39,7 +54,7 @@ const DRAIN_DEADLINE_MS = 60_000;
 // The webhook receiver: counts each lead it accepts, and any signature that fails.
 const webhookSecret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
 const verifier = new Webhook(webhookSecret);
-const deliveredIds = new Set<string>();
+let deliveredIds = new Set<string>();
 let deliveredRepeats = 0;
 let badSignatures = 0;
 const receiver = http.createServer((req, res) => {
@@ -62,44 +77,88 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/leads`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
-const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-dist-'));
-const port = await freePort();
-// BENCH_NODE_ARGS: extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
-const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DIST_DIR: distDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000000',
-    SPAM_CHALLENGE: 'off',
-    WEBHOOK_URLS: receiverUrl,
-    WEBHOOK_SECRET: webhookSecret,
-  },
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-let childStderr = '';
-child.stderr!.on('data', (chunk) => {
-  childStderr = (childStderr + chunk).slice(-4000);
-});
+interface Service {
+  ports: number[];
+  children: ReturnType<typeof spawn>[];
+  stderr: () => string;
+  storedRows: () => Promise<number>;
+  stop: () => Promise<void>;
+}
 
-const cleanup = async (): Promise<void> => {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+/** N service processes on one store: SQLite in a fresh data folder (N = 1), or the PostgreSQL database at `databaseUrl`. */
+async function startService(instances: number, databaseUrl?: string): Promise<Service> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-dist-'));
+  // BENCH_NODE_ARGS: extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
+  const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  let childStderr = '';
+  const ports: number[] = [];
+  const children: ReturnType<typeof spawn>[] = [];
+  for (let i = 0; i < instances; i++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+        SPAM_CHALLENGE: 'off',
+        WEBHOOK_URLS: receiverUrl,
+        WEBHOOK_SECRET: webhookSecret,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr!.on('data', (chunk) => {
+      childStderr = (childStderr + chunk).slice(-4000);
+    });
+    ports.push(port);
+    children.push(child);
   }
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 1 }) : undefined;
+  return {
+    ports,
+    children,
+    stderr: () => childStderr,
+    async storedRows() {
+      if (pool) return Number((await pool.query('SELECT count(*) AS n FROM leads')).rows[0].n);
+      const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async stop() {
+      await Promise.all(
+        children.map(async (child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          await exited;
+          clearTimeout(timer);
+        }),
+      );
+      await pool?.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let service: Service | undefined;
+let postgres: ThrowawayPostgres | undefined;
+const cleanup = async (): Promise<void> => {
+  agent.destroy();
+  await service?.stop();
+  postgres?.stop();
   receiver.closeAllConnections();
   receiver.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(distDir, { recursive: true, force: true });
 };
 const deadline = setTimeout(() => {
   process.stderr.write('bench-api: deadline reached, stopping\n');
@@ -109,7 +168,11 @@ deadline.unref();
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
+let nextInstance = 0;
+/** A POST to the next instance, round robin (as a proxy in front of them would). */
 function post(urlPath: string, body: string): Promise<{ status: number; ms: number }> {
+  const ports = service!.ports;
+  const port = ports[nextInstance++ % ports.length];
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
@@ -164,37 +227,34 @@ function payload(level: number, i: number): [string, string] {
 }
 
 async function waitForHealth(): Promise<void> {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`service exited early:\n${childStderr}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
+  const until = Date.now() + 60_000;
+  for (const [i, port] of service!.ports.entries()) {
+    for (;;) {
+      if (service!.children[i]!.exitCode !== null) throw new Error(`service exited early:\n${service!.stderr()}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/health`);
+        if (res.ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > until) throw new Error(`service did not become healthy:\n${service!.stderr()}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`service did not become healthy:\n${childStderr}`);
-}
-
-function storedRows(): number {
-  const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
-  } finally {
-    db.close();
   }
 }
 
-/** CPU time the service process has used, in ms (Linux /proc; NaN elsewhere): on a shared machine, its cost per request is steadier than wall-clock rates. */
+/** CPU time the service processes have used, in ms (Linux /proc; NaN elsewhere): on a shared machine, their cost per request is steadier than wall-clock rates. PostgreSQL's own is not counted. */
 function serviceCpuMs(): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return Number.NaN;
+  let total = 0;
+  for (const child of service!.children) {
+    try {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
+    } catch {
+      return Number.NaN;
+    }
   }
+  return total;
 }
 
 interface Result {
@@ -212,7 +272,7 @@ async function runLevel(concurrency: number): Promise<Result> {
   const latencies: number[] = [];
   let ok = 0;
   let next = 0;
-  const before = storedRows();
+  const before = await service!.storedRows();
   const cpuBefore = serviceCpuMs();
   const started = performance.now();
   await Promise.all(
@@ -230,21 +290,22 @@ async function runLevel(concurrency: number): Promise<Result> {
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
   const cpuMsPerRequest = (serviceCpuMs() - cpuBefore) / REQUESTS;
-  return { concurrency, cpuMsPerRequest, requests: REQUESTS, seconds, ok, stored: storedRows() - before, p50: at(50), p99: at(99) };
+  return { concurrency, cpuMsPerRequest, requests: REQUESTS, seconds, ok, stored: (await service!.storedRows()) - before, p50: at(50), p99: at(99) };
 }
 
-// Everything printed below is also written to bench/api-results.md, so the last run is on record.
+// Everything printed below is also written to bench/api-results.md (bench/api-results-postgres.md
+// with --instances), so the last run is on record.
 const printed: string[] = [];
 const report = (text: string): void => {
   console.log(text);
   printed.push(text);
 };
 function writeResults(): void {
-  const file = path.join(repoRoot, 'bench', 'api-results.md');
+  const file = path.join(repoRoot, 'bench', INSTANCES > 1 ? 'api-results-postgres.md' : 'api-results.md');
   const body = [
-    '# Intake API bench',
+    INSTANCES > 1 ? `# Intake API bench: ${INSTANCES} instances on PostgreSQL, against one on SQLite` : '# Intake API bench',
     '',
-    `Written by \`npm run bench:api\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Linux ${os.release()}).`,
+    `Written by \`npm run bench:api${INSTANCES > 1 ? ` -- --instances ${INSTANCES}` : ''}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, Linux ${os.release()}).`,
     '',
     '```',
     ...printed,
@@ -255,67 +316,103 @@ function writeResults(): void {
   console.log(`written: ${path.relative(repoRoot, file)}`);
 }
 
+interface RunOutcome {
+  storedPerSecond: number;
+  p99: number;
+  pass: boolean;
+}
+
+/** One store under the whole load: every level, then the drain; the report lines, and the goal's figures. */
+async function benchStore(label: string, instances: number, databaseUrl?: string): Promise<RunOutcome> {
+  service = await startService(instances, databaseUrl);
+  deliveredIds = new Set();
+  deliveredRepeats = 0;
+  badSignatures = 0;
+  const loadBefore = os.loadavg();
+  try {
+    await waitForHealth();
+    // Warm-up (JIT, connection pool, page cache); not reported, not counted.
+    await Promise.all(Array.from({ length: 200 }, (_, i) => post(...payload(0, i))));
+
+    const results: Result[] = [];
+    for (const level of LEVELS) results.push(await runLevel(level));
+
+    const rows = results.map((r) => [
+      String(r.concurrency),
+      String(r.requests),
+      (r.ok / r.seconds).toFixed(0),
+      r.p50.toFixed(2),
+      r.p99.toFixed(2),
+      String(r.ok),
+      String(r.stored),
+      r.stored === r.ok ? 'yes' : 'NO',
+      r.cpuMsPerRequest.toFixed(3),
+    ]);
+    const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx', 'service CPU ms/req'];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    report(
+      `${label}intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating, ` +
+        `a webhook target, SPAM_CHALLENGE=off; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}`,
+    );
+    report(line(header));
+    for (const r of rows) report(line(r));
+
+    // Every stored lead (the warm-up's too) reaches the webhook receiver, once.
+    const total = await service.storedRows();
+    const drainStarted = performance.now();
+    const drainCpuBefore = serviceCpuMs();
+    const delivered = () => deliveredIds.size;
+    report(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
+    while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
+    const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
+    const drainCpuMs = serviceCpuMs() - drainCpuBefore;
+    report(
+      `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
+        `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
+    );
+
+    const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;
+    const storedPerSecond = goal.stored / goal.seconds;
+    const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok) && allDelivered;
+    report(
+      `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms, stored = 2xx, every lead delivered → ` +
+        `${storedPerSecond.toFixed(0)} stored/s, p99 ${goal.p99.toFixed(2)} ms: ${pass ? 'PASS' : 'FAIL'}`,
+    );
+    report(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    return { storedPerSecond, p99: goal.p99, pass };
+  } finally {
+    await service.stop();
+    service = undefined;
+  }
+}
+
 let exitCode = 0;
-const loadBefore = os.loadavg();
 try {
-  await waitForHealth();
-  // Warm-up (JIT, connection pool, SQLite page cache); not reported, not counted.
-  await Promise.all(Array.from({ length: 200 }, (_, i) => post(...payload(0, i))));
-
-  const results: Result[] = [];
-  for (const level of LEVELS) results.push(await runLevel(level));
-
-  const rows = results.map((r) => [
-    String(r.concurrency),
-    String(r.requests),
-    (r.ok / r.seconds).toFixed(0),
-    r.p50.toFixed(2),
-    r.p99.toFixed(2),
-    String(r.ok),
-    String(r.stored),
-    r.stored === r.ok ? 'yes' : 'NO',
-    r.cpuMsPerRequest.toFixed(3),
-  ]);
-  const header = ['concurrency', 'requests', 'accepted req/s', 'p50 ms', 'p99 ms', '2xx', 'stored rows', 'stored = 2xx', 'service CPU ms/req'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  report(
-    `intake API bench: ${os.cpus().length} CPUs, Node ${process.version}, ${REQUESTS} requests per level, both endpoints alternating, ` +
-      `a webhook target, SPAM_CHALLENGE=off; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}`,
-  );
-  report(line(header));
-  for (const r of rows) report(line(r));
-
-  // Every stored lead (the warm-up's too) reaches the webhook receiver, once.
-  const total = storedRows();
-  const drainStarted = performance.now();
-  const drainCpuBefore = serviceCpuMs();
-  const delivered = () => [...deliveredIds].length;
-  report(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
-  while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
-  const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
-  const drainCpuMs = serviceCpuMs() - drainCpuBefore;
-  report(
-    `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
-      `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
-  );
-
-  const goal = results.find((r) => r.concurrency === GOAL.concurrency)!;
-  const storedPerSecond = goal.stored / goal.seconds;
-  const pass = storedPerSecond >= GOAL.storedPerSecond && goal.p99 < GOAL.p99Ms && results.every((r) => r.stored === r.ok) && allDelivered;
-  report(
-    `goal at concurrency ${GOAL.concurrency}: >= ${GOAL.storedPerSecond} stored/s with p99 < ${GOAL.p99Ms} ms, stored = 2xx, every lead delivered → ` +
-      `${storedPerSecond.toFixed(0)} stored/s, p99 ${goal.p99.toFixed(2)} ms: ${pass ? 'PASS' : 'FAIL'}`,
-  );
-  report(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  if (INSTANCES === 1) {
+    if (!(await benchStore('', 1)).pass) exitCode = 1;
+  } else {
+    const reference = await benchStore('SQLite, 1 instance (the reference, measured in this run): ', 1);
+    report('');
+    let databaseUrl = process.env.DATABASE_URL?.trim();
+    if (!databaseUrl) {
+      postgres = await startThrowawayPostgres();
+      databaseUrl = await postgres.createDatabase('bench');
+    }
+    const shared = await benchStore(`PostgreSQL, ${INSTANCES} instances round robin${process.env.DATABASE_URL ? '' : ' (a throwaway local server, fsync off)'}: `, INSTANCES, databaseUrl);
+    report('');
+    report(
+      `at concurrency ${GOAL.concurrency}: PostgreSQL × ${INSTANCES} stores ${(shared.storedPerSecond / reference.storedPerSecond).toFixed(2)}× the leads/s of SQLite × 1 ` +
+        `(${shared.storedPerSecond.toFixed(0)} against ${reference.storedPerSecond.toFixed(0)}), p99 ${(shared.p99 / reference.p99).toFixed(2)}× (${shared.p99.toFixed(2)} ms against ${reference.p99.toFixed(2)} ms)`,
+    );
+    if (!shared.pass) exitCode = 1;
+  }
   writeResults();
-  if (!pass) exitCode = 1;
 } catch (error) {
   console.error(`bench-api failed: ${(error as Error).message}`);
   exitCode = 1;
 } finally {
-  agent.destroy();
   await cleanup();
   clearTimeout(deadline);
 }

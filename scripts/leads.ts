@@ -9,23 +9,22 @@
  * npm run leads -- --person EMAIL_OR_PHONE | --erase EMAIL_OR_PHONE | --purge [--data-dir DIR]
  * --person prints everything held about one person as JSON; --erase erases it everywhere;
  * --purge erases every lead older than LEAD_RETENTION_DAYS (scripts/reports/person.ts).
+ * With DATABASE_URL set, every mode works on PostgreSQL (--data-dir is then not used).
  */
-import { dbPath } from '../server/intake/database.ts';
-import { createOutbox } from '../server/intake/delivery/outbox.ts';
 import type { LeadKind } from '../widgets/shared/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
-import { changeDatabase, cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
+import { cliArgs, endOfDay, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';
 import {
   countBySource,
   leadsAsCsv,
   leadsAsJson,
   leadsAsTable,
-  listLeads,
   sourceCountsAsCsv,
   sourceCountsAsTable,
 } from './reports/leads-report.ts';
 import { erasePerson, printPerson, purgeExpired } from './reports/person.ts';
+import { openOperatorStore } from './reports/store.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
 import { loadServerConfig } from '../server/config.ts';
 
@@ -50,12 +49,13 @@ const values = cliArgs(
 
 const personalDataModes = [values.person !== undefined, values.erase !== undefined, values.purge].filter(Boolean).length;
 if (personalDataModes > 1) fail('use one of --person, --erase and --purge');
+const store = await openOperatorStore(values['data-dir'] ?? defaultDataDir());
 if (personalDataModes === 1) {
-  const dir = values['data-dir'] ?? defaultDataDir();
-  if (values.person !== undefined) printPerson(dir, values.person);
-  else if (values.erase !== undefined) erasePerson(dir, values.erase);
-  else purgeExpired(dir, loadServerConfig().leadRetentionDays);
-  process.exit(0);
+  if (values.person !== undefined) await printPerson(store, values.person);
+  else if (values.erase !== undefined) await erasePerson(store, values.erase);
+  else await purgeExpired(store, loadServerConfig().leadRetentionDays);
+  await store.close();
+  process.exit();
 }
 
 const format = values.format;
@@ -67,13 +67,12 @@ const until = values.until ? endOfDay(values.until) : undefined;
 const modes = [values['by-source'], values.deliveries, values.redeliver !== undefined].filter(Boolean).length;
 if (modes > 1) fail('use one of --by-source, --deliveries and --redeliver');
 
-const dataDir = values['data-dir'] ?? defaultDataDir();
-const noDatabase = () => process.stderr.write(`no database at ${dbPath(dataDir)} yet: nothing has been submitted\n`);
+const noDatabase = () => process.stderr.write(`${store.missing}\n`);
 
 if (values.redeliver !== undefined) {
   const id = Number(values.redeliver);
   if (!Number.isSafeInteger(id) || id < 1) fail(`--redeliver takes a delivery id (see --deliveries), got "${values.redeliver}"`);
-  const result = changeDatabase(dataDir, (db) => createOutbox(db).redeliver(id, Date.now()));
+  const result = await store.redeliver(id);
   if (!result || (!result.ok && result.reason === 'unknown')) {
     process.stderr.write(`no delivery ${id}\n`);
     process.exit(1);
@@ -85,16 +84,13 @@ if (values.redeliver !== undefined) {
   process.stdout.write(`delivery ${id} queued again; the running service sends it within a few seconds\n`);
 } else if (values.deliveries) {
   if (format === 'csv') fail('--deliveries prints a table or JSON');
-  const outbox = readDatabase(dataDir, (db) => {
-    const o = createOutbox(db);
-    return { rows: o.list(), counts: o.counts() };
-  });
+  const outbox = await store.deliveries();
   if (!outbox && format === 'table') noDatabase();
   const { rows, counts } = outbox ?? { rows: [], counts: { pending: 0, delivered: 0, dead: 0 } };
   process.stdout.write(format === 'json' ? deliveriesAsJson(rows) : deliveriesAsTable(rows, counts));
 } else {
   const includeSpam = values['include-spam'];
-  const leads = readDatabase(dataDir, (db) => listLeads(db, { kind, since, until, includeSpam }));
+  const leads = await store.listLeads({ kind, since, until, includeSpam });
   if (!leads && format === 'table') noDatabase();
   const bom = values.bom ? '\ufeff' : '';
   if (values['by-source']) {
@@ -106,3 +102,4 @@ if (values.redeliver !== undefined) {
   else if (format === 'csv') process.stdout.write(bom + leadsAsCsv(leads ?? []));
   else process.stdout.write(leadsAsTable(leads ?? [], kind ? [kind] : ['society', 'career'], includeSpam));
 }
+await store.close();

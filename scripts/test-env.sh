@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the tests need besides npm packages: Chromium (CHROME_PATH), Firefox ESR
-# (FIREFOX_PATH), Java 17+ for the Nu HTML checker, and a Devanagari font (Noto, as
-# Android ships) so the Hindi pages lay out in the browsers as on a phone. On Debian as root with apt-get,
+# (FIREFOX_PATH), Java 17+ for the Nu HTML checker, a Devanagari font (Noto, as
+# Android ships) so the Hindi pages lay out in the browsers as on a phone, and PostgreSQL
+# and nginx (the tests start throwaway ones of their own; the packages' services are not used). On Debian as root with apt-get,
 # installs what is missing; anywhere else, stops at once and prints the command to run.
 # Run first by `npm test` and by .ci/run.
 set -euo pipefail
@@ -39,13 +40,23 @@ devanagari_ok() {
 }
 devanagari_ok || missing+=(fonts-noto-core)
 
+postgres_ok() {
+  [ -n "${PG_BIN:-}" ] || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null
+}
+postgres_ok || missing+=(postgresql)
+
+nginx_ok() {
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]
+}
+nginx_ok || missing+=(nginx-light)
+
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 
 if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "test-env: installing ${missing[*]} (Debian packages)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  if chromium_ok && firefox_ok && java_ok && devanagari_ok; then exit 0; fi
+  if chromium_ok && firefox_ok && java_ok && devanagari_ok && postgres_ok && nginx_ok; then exit 0; fi
   echo "test-env: installed ${missing[*]}, but the tests still cannot find them." >&2
   exit 1
 fi
@@ -56,7 +67,7 @@ fi
     echo "Install them with:"
     echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
   else
-    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), a Java 17+ runtime and a Devanagari font (Noto Sans Devanagari);"
+    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), a Java 17+ runtime, a Devanagari font (Noto Sans Devanagari), PostgreSQL (or set PG_BIN) and nginx;"
     echo "on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
   fi
 } >&2

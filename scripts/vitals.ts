@@ -1,13 +1,15 @@
 /**
  * npm run vitals -- [--days N | --since YYYY-MM-DD [--until YYYY-MM-DD]] [--data-dir DIR] [--json]
+ * (with DATABASE_URL set: from PostgreSQL; --data-dir is then not used)
  * The 75th percentile of each web-vitals metric per page and navigation type (navigate, reload,
  * back-forward, back-forward-cache, prerender, restore) over the period (default: the
  * last 28 days), with sample counts and Google's rating of that p75.
  */
 import { dataDir as defaultDataDir } from './paths.ts';
-import { cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
+import { cliArgs, endOfDay, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
 import { formatLocal } from './reports/output.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
+import { openOperatorStore } from './reports/store.ts';
 import { summariseVitals, vitalsAsTable } from './reports/vitals-report.ts';
 
 const values = cliArgs(
@@ -31,7 +33,9 @@ else {
   since = until - days * 86_400_000;
 }
 
-const summary = readDatabase(values['data-dir'] ?? defaultDataDir(), (db) => summariseVitals(db, since, until), 'vitals') ?? [];
+const store = await openOperatorStore(values['data-dir'] ?? defaultDataDir());
+const summary = summariseVitals((await store.vitalsSamples(since, until)) ?? []);
+await store.close();
 
 if (values.json) {
   process.stdout.write(terminalSafeJson({ since: new Date(since).toISOString(), until: new Date(until).toISOString(), summary }) + '\n');

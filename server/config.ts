@@ -10,8 +10,14 @@ export interface ServerConfig {
   port: number;
   /** The built site to serve. */
   distDir: string;
-  /** Folder of the embedded database (created on first start). */
+  /** Folder of the embedded database (created on first start); unused with databaseUrl. */
   dataDir: string;
+  /** DATABASE_URL: one PostgreSQL database shared by every instance; unset: SQLite in dataDir. */
+  databaseUrl: string | undefined;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** With PostgreSQL: how long a claimed delivery is its instance's before another may take it over (longer than any send). */
+  deliveryLeaseMs: number;
   /** When not empty, the only origins (besides the site's own) that may post leads; empty: any origin. */
   allowedOrigins: string[];
   /** Requests per IP per window on the intake endpoints. */
@@ -95,6 +101,16 @@ function emailSettings(env: NodeJS.ProcessEnv): ServerConfig['email'] {
   return { smtpUrl, to, from: env.NOTIFY_EMAIL_FROM?.trim() || list(env.NOTIFY_EMAIL_TO)[0]! };
 }
 
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('DATABASE_URL must be a postgres:// (or postgresql://) URL');
+  return url;
+}
+
+/** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
+const MIN_LEASE_MS = 15_000;
+
 function onOff(name: string, value: string | undefined): boolean {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '' || v === 'on') return true;
@@ -147,6 +163,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     port: int(env.PORT, 8080),
     distDir: distDir(env),
     dataDir: dataDir(env),
+    databaseUrl: databaseUrl(env),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
+    deliveryLeaseMs: Math.max(MIN_LEASE_MS, int(env.DELIVERY_LEASE_MS, 60_000)),
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 30),
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),

@@ -37,6 +37,7 @@ describe('configuration of deliveries and spam', () => {
     [{ NOTIFY_EMAIL_TO: 'a@b.example' }, 'NOTIFY_EMAIL_TO is set but SMTP_URL is not'],
     [{ SMTP_URL: 'mail.example:25', NOTIFY_EMAIL_TO: 'a@b.example' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ SPAM_CHALLENGE: 'no' }, 'SPAM_CHALLENGE must be "on" or "off"'],
+    [{ DATABASE_URL: 'mysql://intake@db.example/intake' }, 'DATABASE_URL must be a postgres:// (or postgresql://) URL'],
   ])('refuses %j: %s', (env, message) => {
     expect(() => loadServerConfig(env)).toThrow(ConfigError);
     expect(() => loadServerConfig(env)).toThrow(message);

@@ -5,7 +5,7 @@ import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
-interface StoredLead {
+export interface StoredLead {
   id: number;
   kind: LeadKind;
   /** Epoch milliseconds (UTC). */
@@ -18,7 +18,7 @@ interface StoredLead {
   spamReason: string | null;
 }
 
-interface LeadFilter {
+export interface LeadFilter {
   kind?: LeadKind;
   /** Inclusive lower bound, epoch ms. */
   since?: number;

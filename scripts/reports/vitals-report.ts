@@ -4,9 +4,9 @@
  * back-forward-cache (restored on Back), prerender (shown from a speculation-rules prerender:
  * its times count from activation), restore; "unknown" for a beacon without one.
  */
-import type { Db } from '../../server/intake/database.ts';
 import { METRIC_NAMES } from '../../server/intake/vitals.ts';
 import { renderTable } from './output.ts';
+import type { VitalsSample } from './store.ts';
 
 /** Google's "good" / "poor" boundaries per metric (ms, CLS unitless). */
 const THRESHOLDS: Record<string, [good: number, poor: number]> = {
@@ -41,11 +41,8 @@ function percentile(values: readonly number[], p: number): number {
 
 export const UNKNOWN_NAVIGATION_TYPE = 'unknown';
 
-/** p75 and sample count per page, navigation type and metric, for samples with since <= created_at < until. */
-export function summariseVitals(db: Db, since: number, until: number): VitalsSummary[] {
-  const rows = db
-    .prepare('SELECT page, navigation_type, name, value FROM vitals WHERE created_at >= ? AND created_at < ?')
-    .all(since, until) as { page: string; navigation_type: string | null; name: string; value: number }[];
+/** p75 and sample count per page, navigation type and metric of these samples. */
+export function summariseVitals(rows: readonly VitalsSample[]): VitalsSummary[] {
   const groups = new Map<string, number[]>();
   for (const r of rows) {
     const key = `${r.page}\u0000${r.navigation_type ?? UNKNOWN_NAVIGATION_TYPE}\u0000${r.name}`;

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
 import { messagesFor } from './language.ts';
+import type { RateLimitStoreClass } from './store.ts';
 
 /**
  * What stands around the API routes: the one answer shape, the origin policy and CORS,
@@ -105,10 +106,12 @@ export async function registerCors(
  * Per-IP rate limit for every route registered after this in the API context (the
  * intake endpoints share one budget; /vitals sets its own). Preflights (OPTIONS) are
  * exempt. Exceeding it throws an error the API error handler answers as 429 JSON.
+ * `store`: where the counts are kept when several instances share them (else in memory).
  */
 export async function registerRateLimit(
   app: FastifyInstance,
   limits: { max: number; timeWindow: number },
+  store?: RateLimitStoreClass,
 ): Promise<void> {
   // Must run before the rate-limit plugin's own onRoute hook, so it is added first.
   app.addHook('onRoute', (route) => {
@@ -120,6 +123,7 @@ export async function registerRateLimit(
     hook: 'onRequest',
     max: limits.max,
     timeWindow: limits.timeWindow,
+    ...(store ? { store: store as never } : {}),
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
+import type { IntakeStore } from './store.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
@@ -97,7 +98,7 @@ export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMA
 // Dedupe.
 
 /** A repeat of the same submission inside this window is answered success but stored once. */
-const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
+export const DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
 /** Values compared for "the same submission": case and spacing of an email, spacing elsewhere, and the spelling of a phone number don't matter. */
 function normalise(field: string, value: string): string {
@@ -108,7 +109,7 @@ function normalise(field: string, value: string): string {
 }
 
 /** sha256 over kind and the normalised fields in a fixed order. */
-function dedupeKey(kind: LeadKind, fields: LeadFields): string {
+export function dedupeKey(kind: LeadKind, fields: LeadFields): string {
   const parts: string[] = [kind];
   for (const field of fieldNames(kind)) parts.push(normalise(field, fields[field] ?? ''));
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
@@ -174,7 +175,7 @@ export function createLeadStore(
   };
 }
 
-type LeadStore = ReturnType<typeof createLeadStore>;
+type LeadStore = Pick<IntakeStore['leads'], 'save'>;
 
 // Routes.
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
-import { createWriteProbe, registerHealthRoute } from './health.ts';
-import { createLeadEventReader } from './delivery/lead-event.ts';
-import { createOutbox } from './delivery/outbox.ts';
+import { registerHealthRoute } from './health.ts';
 import { targetsFromConfig } from './delivery/target.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import {
@@ -14,17 +11,17 @@ import {
   registerRateLimit,
   safeLogSerializers,
 } from './guards.ts';
-import { startRetentionPurge } from './personal-data.ts';
-import { createLeadStore, LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
-import { createSpamChallenge, loadHmacKey, registerChallengeRoute } from './spam-challenge.ts';
-import { createVitalsStore, registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
+import { LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
+import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts';
+import { openIntakeStore } from './store.ts';
+import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
 /**
  * The local intake service: POST /addSocietyQuery, POST /addQuery, GET /altcha-challenge,
- * POST /vitals and GET /health; leads and their delivery outbox in <dataDir>/leads.db,
- * field vitals in <dataDir>/vitals.db, and the delivery worker that sends queued leads.
+ * POST /vitals and GET /health, over the store the configuration names (store.ts: SQLite
+ * files in DATA_DIR, or PostgreSQL), and the delivery worker that sends queued leads.
  *
  * Encapsulation: this plugin is NOT wrapped with fastify-plugin, so the error handler,
  * hooks (CORS, origin guard, rate limit), body-parser changes and log serializers set
@@ -33,29 +30,22 @@ const HOUSEKEEPING_MS = 60 * 60 * 1000;
  * unmatched GET/HEAD falls through to the root not-found handler (the static site's).
  */
 export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
-  const db = openDatabase(config.dataDir);
-  const batcher = createWriteBatcher(db, { maxBusyWaitMs: config.dbBusyTimeoutMs });
-  const stopPurge = startRetentionPurge(db, batcher, config.leadRetentionDays, app.log);
-  const vitalsDb = openVitalsDatabase(config.dataDir);
-  const vitalsBatcher = createWriteBatcher(vitalsDb, { maxBusyWaitMs: config.dbBusyTimeoutMs });
+  const store = await openIntakeStore(config, app.log);
+  const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
 
-  const outbox = createOutbox(db);
   const targets = targetsFromConfig(config);
   const worker = createDeliveryWorker({
-    outbox,
-    readLead: createLeadEventReader(db),
+    outbox: store.outbox,
+    readLead: store.leads.readEvent,
     targets,
-    write: (work) => batcher.run(work),
     retryBaseMs: config.deliveryRetryBaseMs,
     log: app.log.child({ component: 'delivery' }),
   });
-  const challenger = createSpamChallenge({ hmacKey: loadHmacKey(config.dataDir, config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
-  const leads = createLeadStore(db, batcher, { outbox, targets: targets.map((t) => t.key) });
-  const vitals = createVitalsStore(vitalsDb, vitalsBatcher, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, app.log);
+  const challenger = createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
   const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), VITALS_PATH]);
 
   const housekeeping = () =>
-    Promise.all([vitals.purge(), leads.forgetExpiredSolutions()]).catch((error: Error) =>
+    Promise.all([store.vitals.purge(), store.leads.forgetExpiredSolutions()]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
@@ -68,10 +58,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     clearInterval(housekeepingTimer);
     stopPurge();
     await worker.stop();
-    batcher.flush();
-    vitalsBatcher.flush();
-    db.close();
-    vitalsDb.close();
+    await store.close();
   });
 
   await app.register(
@@ -82,12 +69,12 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
         done();
       });
       api.removeContentTypeParser('text/plain'); // lead routes: application/json only
-      registerHealthRoute(api, createWriteProbe(db, batcher));
-      await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs });
+      registerHealthRoute(api, store.checkWritable);
+      await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
       await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths);
-      registerLeadRoutes(api, leads, { spam: config.spamChallenge ? challenger : undefined, onQueued: worker.nudge });
+      registerLeadRoutes(api, store.leads, { spam: config.spamChallenge ? challenger : undefined, onQueued: worker.nudge });
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
-      await registerVitalsRoutes(api, vitals, siteRoutes(config.distDir), {
+      await registerVitalsRoutes(api, store.vitals, siteRoutes(config.distDir), {
         max: config.vitalsRateLimitMax,
         timeWindow: config.rateLimitWindowMs,
       });

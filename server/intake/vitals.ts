@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile } from '../../scripts/paths.ts';
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
+import type { IntakeStore } from './store.ts';
 import { sendFailure } from './guards.ts';
 import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
 
@@ -63,7 +64,7 @@ const vitalsSchema = (routes: ReadonlySet<string>) =>
       .refine((metrics) => new Set(metrics.map((m) => m.name)).size === metrics.length, 'each metric at most once'),
   });
 
-type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
+export type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
 
 /** A short description of the first problem, for the 400 answer (never echoes values). */
 function describeVitalsError(error: z.ZodError): string {
@@ -73,7 +74,7 @@ function describeVitalsError(error: z.ZodError): string {
   return `${where}: ${issue.code === 'custom' ? issue.message : issue.code.replace(/_/g, ' ')}.`;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Of the day's cap, the most one client may take: 1 %, and at least one beacon of every metric. */
 export const clientDailyShare = (dailyCap: number): number => Math.max(METRIC_NAMES.length, Math.floor(dailyCap / 100));
@@ -188,7 +189,7 @@ export function createVitalsStore(
   };
 }
 
-type VitalsStore = ReturnType<typeof createVitalsStore>;
+type VitalsStore = Pick<IntakeStore['vitals'], 'save'>;
 
 /**
  * POST /vitals for navigator.sendBeacon: accepts application/json and text/plain (a

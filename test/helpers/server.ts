@@ -110,7 +110,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.DATA_DIR ?? tempDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
+    // SQLite unless the test names a PostgreSQL (a DATABASE_URL of the shell must not leak in).
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -134,7 +135,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   };
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (!alive()) throw new Error(`server exited before it was healthy:\n${output}`);
     try {
@@ -145,7 +146,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     }
     if (Date.now() > deadline) {
       await kill();
-      throw new Error(`server not healthy after 20 s:\n${output}`);
+      throw new Error(`server not healthy after 60 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

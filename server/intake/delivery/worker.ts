@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryQueue } from '../store.ts';
 import type { LeadEvent } from './lead-event.ts';
-import type { DueDelivery, Outbox } from './outbox.ts';
+import type { DueDelivery } from './outbox.ts';
 import { errorText, type DeliveryTarget } from './target.ts';
 
 export interface DeliveryWorkerOptions {
-  outbox: Outbox;
-  readLead: (leadId: number) => LeadEvent | undefined;
+  outbox: DeliveryQueue;
+  readLead: (leadId: number) => Promise<LeadEvent | undefined>;
   targets: readonly DeliveryTarget[];
-  /** Runs a write in the service's group commit (the write batcher), resolving after the commit. */
-  write: <T>(work: () => T) => Promise<T>;
   retryBaseMs: number;
   log: FastifyBaseLogger;
   /** Sends at the same time, at most (1 while submissions keep arriving). */
@@ -29,7 +28,7 @@ const BUSY_WINDOW_MS = 250;
  * receiver drops the repeat by its idempotency key).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
-  const { outbox, readLead, write, retryBaseMs, log } = options;
+  const { outbox, readLead, retryBaseMs, log } = options;
   const concurrency = options.concurrency ?? 8;
   const pollMs = options.pollMs ?? 1000;
   const now = options.now ?? Date.now;
@@ -40,6 +39,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let pumpQueued = false;
+  let pumping = false;
+  /** A pump was asked for while one was reading the outbox: run again as soon as it ends. */
+  let pumpAgain = false;
   let started = false;
 
   // Requests come first: while submissions keep arriving (one in the last 250 ms),
@@ -48,7 +50,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
 
   async function deliver(delivery: DueDelivery): Promise<void> {
-    const lead = readLead(delivery.leadId);
+    const lead = await readLead(delivery.leadId);
     if (!lead) return; // erased meanwhile: its deliveries went with it
     const target = targets.get(delivery.target);
     const kind = delivery.target.split(' ')[0];
@@ -58,24 +60,33 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     } catch (error) {
       if (stopping.signal.aborted) return;
       const message = errorText(error);
-      const status = await write(() => outbox.recordFailure(delivery, message, now(), retryBaseMs));
+      const status = await outbox.recordFailure(delivery, message, now(), retryBaseMs);
       log.warn({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message }, 'delivery failed');
       return;
     }
-    await write(() => outbox.recordSuccess(delivery.id, now()));
+    await outbox.recordSuccess(delivery.id, now());
     log.info({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind }, 'lead delivered');
   }
 
-  function pump(): void {
+  async function pump(): Promise<void> {
     pumpQueued = false;
     if (!started) return;
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = true;
+    pumpAgain = false;
     clearTimeout(timer);
     let wait = pollMs;
     try {
       const free = allowedNow() - inFlight.size;
       if (free > 0) {
-        if (readAhead.length === 0) readAhead = outbox.due(now(), READ_AHEAD).filter((d) => !inFlight.has(d.id));
-        for (const delivery of readAhead.splice(0, free)) {
+        // A leased claim is someone else's to take over only after its lease: claim no more than can go now.
+        if (readAhead.length === 0) {
+          readAhead = (await outbox.claimDue(now(), outbox.leaseMs ? free : READ_AHEAD)).filter((d) => !inFlight.has(d.id));
+        }
+        for (const delivery of started ? readAhead.splice(0, free) : []) {
           const sending = deliver(delivery)
             .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
             .finally(() => {
@@ -87,20 +98,25 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       }
       // With sends in flight, their completions pump again; otherwise sleep until the next is due.
       if (inFlight.size === 0 && readAhead.length === 0) {
-        const next = outbox.nextDueAt();
+        const next = await outbox.nextDueAt();
         if (next !== undefined) wait = Math.max(0, Math.min(pollMs, next - now()));
       }
     } catch (error) {
       log.error({ error: errorText(error) }, 'outbox not readable');
+    } finally {
+      pumping = false;
     }
-    timer = setTimeout(pump, wait);
+    if (!started) return;
+    clearTimeout(timer);
+    if (pumpAgain) wait = 0;
+    timer = setTimeout(() => void pump(), wait);
     timer.unref();
   }
 
   function pumpSoon(): void {
     if (pumpQueued || stopping.signal.aborted || !started) return;
     pumpQueued = true;
-    setImmediate(pump);
+    setImmediate(() => void pump());
   }
 
   return {

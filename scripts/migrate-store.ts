@@ -1,0 +1,128 @@
+/**
+ * npm run migrate-store -- --to postgres://… [--data-dir DIR]
+ * Copies a SQLite data folder (leads.db: leads with their delivery outbox state and the
+ * unexpired used proof-of-work solutions; vitals.db: field vitals; the proof-of-work key
+ * file) into PostgreSQL, creating or upgrading the schema there. Each copied row records
+ * which SQLite row it came from, so a second run copies nothing twice. Stop the SQLite
+ * service first: a delivery it sends after the copy would be sent again from PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseOpenError, type Db, dbPath, openReadOnly, vitalsDbPath } from '../server/intake/database.ts';
+import { createPool, describeUrl, migrate, transaction } from '../server/intake/postgres/connection.ts';
+import { dataDir as defaultDataDir } from './paths.ts';
+import { cliArgs, fail } from './reports/cli.ts';
+import { terminalSafe } from './reports/terminal-safe.ts';
+
+const values = cliArgs(
+  { to: { type: 'string' }, 'data-dir': { type: 'string' } },
+  'usage: npm run migrate-store -- --to postgres://USER@HOST/DATABASE [--data-dir DIR]',
+);
+const url = values.to ?? process.env.DATABASE_URL;
+if (!url || !/^postgres(ql)?:\/\//.test(url)) fail('--to must be a postgres:// URL (or set DATABASE_URL)');
+const dataDir = values['data-dir'] ?? defaultDataDir();
+if (!fs.existsSync(dbPath(dataDir))) fail(`no database at ${dbPath(dataDir)}: nothing to copy`);
+
+/** Which SQLite row a copy came from: the same row gives the same mark on every run. */
+const mark = (table: string, row: Record<string, unknown>) => `sqlite:${table}:${createHash('sha256').update(JSON.stringify(row)).digest('base64url')}`;
+const BATCH = 200;
+
+const open = (which: 'leads' | 'vitals'): Db | undefined => {
+  if (!fs.existsSync(which === 'leads' ? dbPath(dataDir) : vitalsDbPath(dataDir))) return undefined;
+  try {
+    return openReadOnly(dataDir, which);
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) {
+      process.stderr.write(`${terminalSafe(error.message)}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+const leadsDb = open('leads')!;
+const vitalsDb = open('vitals');
+const pool = createPool(url, { max: 2, application: 'intake-migrate-store' });
+const counts = { leads: 0, leadsThere: 0, deliveries: 0, vitals: 0, vitalsThere: 0, solutions: 0, key: false };
+
+try {
+  await migrate(pool);
+
+  const leads = leadsDb.prepare('SELECT * FROM leads ORDER BY id').all() as Record<string, unknown>[];
+  const deliveriesOf = leadsDb.prepare('SELECT * FROM deliveries WHERE lead_id = ? ORDER BY id');
+  for (let start = 0; start < leads.length; start += BATCH) {
+    await transaction(pool, async (client) => {
+      for (const row of leads.slice(start, start + BATCH)) {
+        const { rows } = await client.query<{ id: number }>(
+          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+          [row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row)],
+        );
+        const id = rows[0]?.id;
+        if (id === undefined) {
+          counts.leadsThere++;
+          continue;
+        }
+        counts.leads++;
+        for (const d of deliveriesOf.all(row.id) as Record<string, unknown>[]) {
+          await client.query(
+            `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at, delivered_at, last_error)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [id, d.target, d.status, d.attempts, d.next_attempt_at, d.created_at, d.delivered_at, d.last_error],
+          );
+          counts.deliveries++;
+        }
+      }
+    });
+  }
+
+  const solutions = leadsDb.prepare('SELECT signature, expires_at FROM used_solutions WHERE expires_at >= ?').all(Date.now()) as { signature: string; expires_at: number }[];
+  for (const s of solutions) {
+    const { rowCount } = await pool.query('INSERT INTO used_solutions (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [s.signature, s.expires_at]);
+    counts.solutions += rowCount ?? 0;
+  }
+
+  // Challenges handed out by the SQLite service stay good when the key moves with them.
+  const keyFile = path.join(dataDir, 'altcha-hmac.key');
+  if (fs.existsSync(keyFile)) {
+    const { rowCount } = await pool.query("INSERT INTO settings (name, value) VALUES ('altcha_hmac_key', $1) ON CONFLICT (name) DO NOTHING", [
+      fs.readFileSync(keyFile, 'utf8').trim(),
+    ]);
+    counts.key = (rowCount ?? 0) > 0;
+  }
+
+  if (vitalsDb) {
+    const samples = vitalsDb.prepare('SELECT * FROM vitals ORDER BY id').all() as Record<string, unknown>[];
+    for (let start = 0; start < samples.length; start += BATCH) {
+      await transaction(pool, async (client) => {
+        for (const v of samples.slice(start, start + BATCH)) {
+          const { rowCount } = await client.query(
+            `INSERT INTO vitals (page, name, value, rating, navigation_type, created_at, imported_from)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (imported_from) DO NOTHING`,
+            [v.page, v.name, v.value, v.rating, v.navigation_type, v.created_at, mark('vitals', v)],
+          );
+          if (rowCount) counts.vitals++;
+          else counts.vitalsThere++;
+        }
+      });
+    }
+  }
+} catch (error) {
+  process.stderr.write(terminalSafe(`migrate-store: ${describeUrl(url)}: ${(error as Error).message}\n`));
+  process.exitCode = 1;
+} finally {
+  leadsDb.close();
+  vitalsDb?.close();
+  await pool.end();
+}
+
+if (!process.exitCode) {
+  process.stdout.write(
+    terminalSafe(
+      `copied from ${dataDir} into ${describeUrl(url)}: ${counts.leads} leads (${counts.leadsThere} were there already) with ${counts.deliveries} deliveries, ` +
+        `${counts.vitals} vitals samples (${counts.vitalsThere} there already), ${counts.solutions} used proof-of-work solutions` +
+        `${counts.key ? ', the proof-of-work key' : ''}\n`,
+    ),
+  );
+}

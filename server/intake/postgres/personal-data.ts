@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { nationalPhoneNumber } from '../../../widgets/shared/lead-contract.ts';
+import { type ErasureReason, type ErasureResult, normaliseEmail, type PersonKey } from '../personal-data.ts';
+import { type Pool, transaction } from './connection.ts';
+
+/**
+ * One person's data on PostgreSQL, with the rules of ../personal-data.ts (the same
+ * email and phone comparison, run here in JavaScript over the stored values). Rows that
+ * refer to a lead are found from the schema, as there. After an erasure the touched tables
+ * are vacuumed, so the deleted rows are gone from their pages and indexes; what that
+ * leaves in PostgreSQL's WAL and in backups is in docs/postgresql.md.
+ */
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const DAY_MS = 86_400_000;
+
+/** Every (table, column) with a foreign key to leads(id), read from the catalog. */
+async function tablesReferencingLeads(pool: Pool): Promise<{ table: string; column: string }[]> {
+  const { rows } = await pool.query<{ table: string; column: string }>(
+    `SELECT c.conrelid::regclass::text AS table, a.attname AS column
+       FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'leads'::regclass ORDER BY 1, 2`,
+  );
+  return rows;
+}
+
+/** The ids of every lead whose email or phone is this person's, oldest first. */
+export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number; email: string | null; phone: string | null }>(
+    "SELECT id, fields->>'email' AS email, fields->>'phone' AS phone FROM leads ORDER BY id",
+  );
+  return rows
+    .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === key.phone))
+    .map((r) => r.id);
+}
+
+const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
+function readable(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) out[column] = column.endsWith('_at') ? iso(value) : value;
+  return out;
+}
+function hostOf(origin: unknown): string | null {
+  if (typeof origin !== 'string') return null;
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
+}
+
+/** Everything held about one person, shaped as the SQLite store's personRecord. */
+export async function personRecord(pool: Pool, key: PersonKey): Promise<Record<string, unknown[]>> {
+  const ids = await findLeadIds(pool, key);
+  const { rows: leads } = await pool.query('SELECT * FROM leads WHERE id = ANY ($1) ORDER BY id', [ids]);
+  const record: Record<string, unknown[]> = {
+    leads: leads.map(({ dedupe_key: _hash, imported_from: _copy, ...row }: Record<string, unknown>) => ({
+      ...readable(row),
+      source: row.partner ?? hostOf(row.origin),
+      spam: row.spam_reason !== null,
+    })),
+  };
+  for (const ref of await tablesReferencingLeads(pool)) {
+    const { rows } = await pool.query(`SELECT * FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1) ORDER BY 1`, [ids]);
+    record[ref.table] = [...(record[ref.table] ?? []), ...rows.map(readable)];
+  }
+  return record;
+}
+
+/** Deletes these leads and every row that refers to them in one transaction, records the erasure, then vacuums the touched tables. */
+export async function eraseLeads(pool: Pool, ids: readonly number[], reason: ErasureReason, now: number): Promise<ErasureResult> {
+  const refs = await tablesReferencingLeads(pool);
+  const result = await transaction(pool, async (client) => {
+    const rows: Record<string, number> = {};
+    for (const ref of refs) {
+      const { rowCount } = await client.query(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1)`, [ids]);
+      rows[ref.table] = (rows[ref.table] ?? 0) + (rowCount ?? 0);
+    }
+    rows.leads = (await client.query('DELETE FROM leads WHERE id = ANY ($1)', [ids])).rowCount ?? 0;
+    if (rows.leads > 0) {
+      await client.query('INSERT INTO erasures (erased_at, reason, leads, rows) VALUES ($1, $2, $3, $4)', [now, reason, rows.leads, JSON.stringify(rows)]);
+    }
+    return { leads: rows.leads, rows };
+  });
+  if (result.leads > 0) {
+    for (const table of ['leads', ...new Set(refs.map((r) => r.table))]) await pool.query(`VACUUM ${quote(table)}`);
+  }
+  return result;
+}
+
+export async function expiredLeadIds(pool: Pool, retentionDays: number, now: number): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM leads WHERE created_at < $1 ORDER BY id', [now - retentionDays * DAY_MS]);
+  return rows.map((r) => r.id);
+}
+
+/** The running service's retention purge (every instance runs it; the second finds nothing left). Returns a stop function. */
+export function startPostgresRetentionPurge(pool: Pool, retentionDays: number, log: FastifyBaseLogger): () => void {
+  const purge = async () => {
+    try {
+      const result = await eraseLeads(pool, await expiredLeadIds(pool, retentionDays, Date.now()), 'retention', Date.now());
+      if (result.leads > 0) log.info({ erased: result.rows, retentionDays }, 'retention purge: leads past the retention period erased');
+    } catch (error) {
+      log.error({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'retention purge failed; retried tomorrow');
+    }
+  };
+  const first = setImmediate(() => void purge());
+  const daily = setInterval(() => void purge(), DAY_MS).unref();
+  return () => {
+    clearImmediate(first);
+    clearInterval(daily);
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../../config.ts';
+import { targetsFromConfig } from '../delivery/target.ts';
+import type { IntakeStore } from '../store.ts';
+import { createPool, describeUrl, migrate } from './connection.ts';
+import { createPostgresWriteProbe } from './health.ts';
+import { createPostgresLeads, postgresHmacKey } from './leads.ts';
+import { createPostgresOutbox } from './outbox.ts';
+import { startPostgresRetentionPurge } from './personal-data.ts';
+import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
+import { createPostgresVitals } from './vitals.ts';
+
+/**
+ * The store when DATABASE_URL is set: one PostgreSQL database for every instance of the
+ * service. The schema is brought up to date before the instance serves anything.
+ */
+export async function createPostgresStore(config: ServerConfig & { databaseUrl: string }, log: FastifyBaseLogger): Promise<IntakeStore> {
+  const pool = createPool(config.databaseUrl, { max: config.databasePoolSize });
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`);
+  }
+  const leads = createPostgresLeads(pool, targetsFromConfig(config).map((t) => t.key));
+  const vitals = createPostgresVitals(pool, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, log);
+
+  return {
+    description: describeUrl(config.databaseUrl),
+    leads: {
+      ...leads,
+      forgetExpiredSolutions: async () => {
+        await forgetEndedWindows(pool);
+        return leads.forgetExpiredSolutions();
+      },
+    },
+    outbox: createPostgresOutbox(pool, config.deliveryLeaseMs),
+    vitals,
+    checkWritable: createPostgresWriteProbe(pool),
+    hmacKey: (configured) => postgresHmacKey(pool, configured),
+    rateLimitStore: postgresRateLimitStore(pool),
+    startRetentionPurge: (retentionDays, purgeLog) => startPostgresRetentionPurge(pool, retentionDays, purgeLog),
+    close: () => pool.end(),
+  };
+}

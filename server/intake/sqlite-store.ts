@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
+import { createLeadEventReader } from './delivery/lead-event.ts';
+import { createOutbox } from './delivery/outbox.ts';
+import { targetsFromConfig } from './delivery/target.ts';
+import { createWriteProbe } from './health.ts';
+import { createLeadStore } from './leads.ts';
+import { startRetentionPurge } from './personal-data.ts';
+import { loadHmacKey } from './spam-challenge.ts';
+import type { IntakeStore } from './store.ts';
+import { createVitalsStore } from './vitals.ts';
+
+/**
+ * The default store: leads.db (leads, the outbox, used solutions) and vitals.db in DATA_DIR,
+ * for one service process. Every write goes through that file's group-commit batcher.
+ */
+export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger): IntakeStore {
+  const db = openDatabase(config.dataDir);
+  const batcher = createWriteBatcher(db, { maxBusyWaitMs: config.dbBusyTimeoutMs });
+  const vitalsDb = openVitalsDatabase(config.dataDir);
+  const vitalsBatcher = createWriteBatcher(vitalsDb, { maxBusyWaitMs: config.dbBusyTimeoutMs });
+  const outbox = createOutbox(db);
+  const leads = createLeadStore(db, batcher, { outbox, targets: targetsFromConfig(config).map((t) => t.key) });
+  const readLead = createLeadEventReader(db);
+  const vitals = createVitalsStore(vitalsDb, vitalsBatcher, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, log);
+
+  return {
+    description: `SQLite in ${config.dataDir}`,
+    leads: {
+      save: leads.save,
+      readEvent: async (leadId) => readLead(leadId),
+      forgetExpiredSolutions: leads.forgetExpiredSolutions,
+    },
+    // One process: the worker's own bookkeeping keeps a delivery from being sent twice at once.
+    outbox: {
+      claimDue: async (at, limit) => outbox.due(at, limit),
+      nextDueAt: async () => outbox.nextDueAt(),
+      recordSuccess: (id, at) => batcher.run(() => outbox.recordSuccess(id, at)),
+      recordFailure: (delivery, error, at, baseMs) => batcher.run(() => outbox.recordFailure(delivery, error, at, baseMs)),
+    },
+    vitals,
+    checkWritable: createWriteProbe(db, batcher),
+    hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
+    startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),
+    async close() {
+      batcher.flush();
+      vitalsBatcher.flush();
+      db.close();
+      vitalsDb.close();
+    },
+  };
+}

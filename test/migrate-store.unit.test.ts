@@ -1,0 +1,68 @@
+/**
+ * npm run migrate-store: a data folder made by the service on SQLite is copied into a real
+ * PostgreSQL (leads, their outbox state, vitals, used solutions, the proof-of-work key),
+ * and a second run copies nothing twice.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { solvedHeader } from './helpers/altcha.ts';
+import { freshDatabase } from './helpers/postgres.ts';
+import { postJson, readDb, ROOT, startServer } from './helpers/server.ts';
+import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+
+const run = promisify(execFile);
+const migrateStore = async (url: string, dataDir: string) =>
+  (await run(process.execPath, ['--import', 'tsx', 'scripts/migrate-store.ts', '--to', url, '--data-dir', dataDir], { cwd: ROOT })).stdout;
+
+const society = (i: number) => ({ name: `Resident ${i}`, email: `resident${i}@example.in`, phone: '+91 98765 43210', societyName: `Sunrise ${i}`, city: 'Pune', position: '' });
+
+describe('npm run migrate-store', () => {
+  let db: pg.Pool | undefined;
+  afterAll(() => db?.end());
+
+  it('copies a SQLite data folder into PostgreSQL; a second run adds nothing', async () => {
+    const secret = webhookSecret();
+    const receiver = await startWebhookReceiver(secret);
+    // Two targets: the receiver (delivered) and a closed port (pending, with its error).
+    const server = await startServer({ env: { WEBHOOK_URLS: `${receiver.url},http://127.0.0.1:1/hooks`, WEBHOOK_SECRET: secret, ALTCHA_MAX_NUMBER: '100' } });
+    try {
+      const header = await solvedHeader(server.url);
+      expect((await postJson(`${server.url}/addSocietyQuery`, society(1), { 'x-altcha': header })).status).toBe(200);
+      expect((await postJson(`${server.url}/addSocietyQuery`, society(2), { 'x-altcha': header })).status).toBe(200); // reused: spam
+      expect((await postJson(`${server.url}/addSocietyQuery`, society(3), { 'x-altcha': await solvedHeader(server.url) })).status).toBe(200);
+      expect((await postJson(`${server.url}/vitals`, { page: '/', metrics: [{ name: 'LCP', value: 900 }, { name: 'TTFB', value: 80 }] })).status).toBe(204);
+      await expect.poll(() => receiver.accepted.length, { timeout: 15_000 }).toBe(2);
+    } finally {
+      await server.stop();
+      await receiver.stop();
+    }
+    const sqliteDeliveries = readDb(server.dataDir, (d) =>
+      d.prepare("SELECT json_extract(l.fields, '$.email') AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2").all(),
+    );
+
+    const url = await freshDatabase();
+    const first = await migrateStore(url, server.dataDir);
+    expect(first).toMatch(/: 3 leads \(0 were there already\) with 4 deliveries, 2 vitals samples \(0 there already\), 2 used proof-of-work solutions, the proof-of-work key\n$/);
+
+    db = new pg.Pool({ connectionString: url, max: 1 });
+    const leads = (await db.query("SELECT fields->>'email' AS email, spam_reason FROM leads ORDER BY id")).rows;
+    expect(leads).toEqual([
+      { email: 'resident1@example.in', spam_reason: null },
+      { email: 'resident2@example.in', spam_reason: 'reused-solution' },
+      { email: 'resident3@example.in', spam_reason: null },
+    ]);
+    const deliveries = (
+      await db.query("SELECT l.fields->>'email' AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2")
+    ).rows;
+    expect(deliveries).toEqual(sqliteDeliveries);
+    expect(deliveries.map((d) => d.status).sort()).toEqual(['delivered', 'delivered', 'pending', 'pending']);
+    expect(Number((await db.query('SELECT count(*) AS n FROM vitals')).rows[0].n)).toBe(2);
+
+    const second = await migrateStore(url, server.dataDir);
+    expect(second).toMatch(/: 0 leads \(3 were there already\) with 0 deliveries, 0 vitals samples \(2 there already\), 0 used proof-of-work solutions\n$/);
+    const totals = (await db.query('SELECT (SELECT count(*) FROM leads)::int AS leads, (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM vitals)::int AS vitals')).rows[0];
+    expect(totals).toEqual({ leads: 3, deliveries: 4, vitals: 2 });
+  }, 240_000);
+});

@@ -1,0 +1,190 @@
+/**
+ * The store suite: the same behaviour from the service and the operator commands on both
+ * stores, SQLite in DATA_DIR (the default) and PostgreSQL (DATABASE_URL, a real throwaway
+ * server started by the test).
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openOperatorStore } from '../scripts/reports/store.ts';
+import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
+import { solvedHeader } from './helpers/altcha.ts';
+import { adminUrl, freshDatabase } from './helpers/postgres.ts';
+import { postJson, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+
+const run = promisify(execFile);
+const cli = async (script: 'leads' | 'vitals', args: string[], databaseUrl: string, dataDir: string) =>
+  (await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir } })).stdout;
+
+const society = (i: number, extra: Partial<Record<string, string>> = {}) => ({
+  name: `Resident ${i}`,
+  email: `resident${i}@example.in`,
+  phone: `+91 98765 ${String(40000 + i)}`,
+  societyName: `Sunrise ${i}`,
+  city: 'Pune',
+  position: '',
+  ...extra,
+});
+const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
+  const secret = webhookSecret();
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let server: RunningServer;
+  let databaseUrl = '';
+  const env = (extra: Record<string, string> = {}) => ({
+    WEBHOOK_URLS: receiver.url,
+    WEBHOOK_SECRET: secret,
+    ALTCHA_MAX_NUMBER: '2000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  });
+  const store = () => openOperatorStore(server.dataDir, databaseUrl);
+  const leadsOf = async (email: string) => {
+    const s = await store();
+    try {
+      return ((await s.listLeads({ includeSpam: true })) ?? []).filter((l) => l.fields.email === email);
+    } finally {
+      await s.close();
+    }
+  };
+
+  beforeAll(async () => {
+    if (backend === 'postgres') databaseUrl = await freshDatabase();
+    receiver = await startWebhookReceiver(secret);
+    server = await startServer({ env: env() });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.stop();
+  });
+
+  it('/health proves a write', async () => {
+    const res = await fetch(`${server.url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('stores a lead once (a repeat within ten minutes is answered alike), and delivers it once', async () => {
+    const first = await postJson(`${server.url}/addSocietyQuery`, society(1), { 'x-altcha': await solvedHeader(server.url) });
+    const repeat = await postJson(`${server.url}/addSocietyQuery`, society(1, { email: ' Resident1@Example.in ' }), { 'x-altcha': await solvedHeader(server.url) });
+    expect([first.status, repeat.status]).toEqual([200, 200]);
+    expect(await repeat.json()).toEqual(await first.json());
+    const stored = await leadsOf('resident1@example.in');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ kind: 'society', spamReason: null, fields: society(1) });
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident1@example.in'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident1@example.in')).toHaveLength(1);
+    expect(receiver.badSignatures).toEqual([]);
+  });
+
+  it('a proof-of-work solution is good for one lead: its reuse is stored as spam and not delivered', async () => {
+    const header = await solvedHeader(server.url);
+    expect((await postJson(`${server.url}/addSocietyQuery`, society(2), { 'x-altcha': header })).status).toBe(200);
+    expect((await postJson(`${server.url}/addSocietyQuery`, society(3), { 'x-altcha': header })).status).toBe(200);
+    expect((await leadsOf('resident2@example.in')).map((l) => l.spamReason)).toEqual([null]);
+    expect((await leadsOf('resident3@example.in')).map((l) => l.spamReason)).toEqual(['reused-solution']);
+    const s = await store();
+    const deliveries = (await s.deliveries())!;
+    await s.close();
+    const spamLead = (await leadsOf('resident3@example.in'))[0]!.id;
+    expect(deliveries.rows.filter((d) => d.leadId === spamLead)).toEqual([]);
+  });
+
+  it('npm run leads: --person finds, --deliveries lists, --erase erases the rows and records it', async () => {
+    expect((await postJson(`${server.url}/addSocietyQuery`, society(4, { phone: '098765 55555' }), { 'x-altcha': await solvedHeader(server.url) })).status).toBe(200);
+    await waitFor(async () => {
+      const s = await store();
+      const counts = (await s.deliveries())!.counts;
+      await s.close();
+      return counts.pending === 0;
+    });
+    const person = JSON.parse(await cli('leads', ['--person', '+91 98765 55555'], databaseUrl, server.dataDir));
+    expect(person.leads.map((l: { fields: { email: string } }) => l.fields.email)).toEqual(['resident4@example.in']);
+    expect(person.deliveries).toHaveLength(1);
+    const listed = JSON.parse(await cli('leads', ['--deliveries', '--format', 'json'], databaseUrl, server.dataDir));
+    expect(listed.filter((d: { status: string }) => d.status === 'delivered').length).toBeGreaterThanOrEqual(3);
+    const erased = await cli('leads', ['--erase', 'RESIDENT4@example.in'], databaseUrl, server.dataDir);
+    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1\); the erasure is recorded/);
+    expect(await leadsOf('resident4@example.in')).toEqual([]);
+    const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
+    expect(again.leads).toEqual([]);
+  }, 120_000);
+
+  it('--redeliver queues a dead or pending delivery again, never a delivered one', async () => {
+    const s = await store();
+    const delivered = (await s.deliveries())!.rows.find((d) => d.status === 'delivered')!;
+    expect(await s.redeliver(delivered.id)).toMatchObject({ ok: false, reason: 'delivered' });
+    expect(await s.redeliver(999_999)).toEqual({ ok: false, reason: 'unknown' });
+    await s.close();
+  });
+
+  it('vitals: stored in their own table up to the daily cap, summarised by npm run vitals', async () => {
+    const capped = await startServer({ env: env({ VITALS_DAILY_CAP: '3', ...(databaseUrl ? {} : { DATA_DIR: server.dataDir }) }) });
+    try {
+      const beacon = { page: '/', metrics: [{ name: 'LCP', value: 1200 }, { name: 'CLS', value: 0.01 }] };
+      // The first server has one day's count already (none); this one shares the data.
+      expect((await postJson(`${capped.url}/vitals`, beacon)).status).toBe(204);
+      expect((await postJson(`${capped.url}/vitals`, beacon)).status).toBe(204); // 2 + 2 > 3: dropped
+    } finally {
+      await capped.stop();
+    }
+    const summary = JSON.parse(await cli('vitals', ['--json'], databaseUrl, server.dataDir)).summary;
+    expect(summary.map((s: { metric: string; samples: number }) => [s.metric, s.samples])).toEqual([['LCP', 1], ['CLS', 1]]);
+  }, 120_000);
+
+  it('the per-client rate limit answers 429 past RATE_LIMIT_MAX', async () => {
+    // On PostgreSQL the counts are shared: a database of its own, so the other tests' posts don't count.
+    const limited = await startServer({ env: env({ RATE_LIMIT_MAX: '3', ...(databaseUrl ? { DATABASE_URL: await freshDatabase() } : {}) }) });
+    try {
+      // At once: counted exactly even when they reach the store together.
+      const statuses = await Promise.all([0, 1, 2, 3].map(async (i) => (await postJson(`${limited.url}/addSocietyQuery`, society(50 + i))).status));
+      expect(statuses.sort()).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it.runIf(backend === 'postgres')('npm run backup: a pg_dump of the database, private, that pg_restore reads', async () => {
+    const out = tempDir('backup-');
+    const stdout = (await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', out], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } })).stdout;
+    const [stamp] = fs.readdirSync(out);
+    const dump = path.join(out, stamp!, 'intake.dump');
+    expect(stdout).toBe(`backed up intake.dump to ${path.dirname(dump)}\n`);
+    expect(fs.statSync(dump).mode & 0o777).toBe(0o600);
+    const restoreList = spawnSync(path.join(postgresBinDir(), 'pg_restore'), ['--list', dump]).stdout.toString();
+    expect(restoreList).toMatch(/TABLE public leads /);
+    expect(restoreList).toMatch(/TABLE DATA public deliveries /);
+  });
+
+  it.runIf(backend === 'postgres')('/health answers 503 with the reason while PostgreSQL refuses connections, and ok again after', async () => {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: await adminUrl() });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const res = await fetch(`${server.url}/health`);
+      expect(res.status).toBe(503);
+      const body = await res.json();
+      expect(body.status).toBe('error');
+      expect(body.reason).toMatch(/PostgreSQL/);
+      expect(body.reason).not.toContain(name);
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await waitFor(async () => (await fetch(`${server.url}/health`)).status === 200);
+  });
+});
