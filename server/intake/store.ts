@@ -33,7 +33,8 @@ export interface IntakeStore {
   outbox: DeliveryQueue;
   vitals: {
     /** Stores a beacon's metrics unless the day's cap is reached; resolves with how many were stored. */
-    save(beacon: VitalsBeacon): Promise<number>;
+    /** Stores a beacon unless its client has used its daily share or the day's cap is reached; resolves with the samples stored. */
+    save(beacon: VitalsBeacon, clientAddress: string): Promise<number>;
     /** Deletes samples past the retention period. */
     purge(): Promise<number>;
   };

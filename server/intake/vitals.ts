@@ -100,7 +100,7 @@ export function clientNetwork(address: string): string {
  * the counts and the key are dropped at midnight UTC (and on restart). An entry is made
  * only for a stored beacon, so there are never more entries than the day's cap.
  */
-function createClientShares(max: number) {
+export function createClientShares(max: number) {
   let day = -1;
   let key = randomBytes(32);
   let stored = new Map<string, number>();

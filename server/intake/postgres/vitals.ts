@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DAY_MS, type VitalsBeacon } from '../vitals.ts';
+import { DAY_MS, clientDailyShare, createClientShares, type VitalsBeacon } from '../vitals.ts';
 import type { Pool } from './connection.ts';
 
 /**
  * Field vitals on PostgreSQL, with the rules of ../vitals.ts: their own table, at most
  * `dailyCap` samples per UTC day across every instance (counted in vitals_days, in the same
- * statement that stores them), deleted after the retention period.
+ * statement that stores them), deleted after the retention period. A client's daily share
+ * is counted in this instance's memory, as on SQLite (no address is written anywhere), so
+ * behind N instances one client can store up to N shares.
  */
 export function createPostgresVitals(
   pool: Pool,
@@ -14,11 +16,14 @@ export function createPostgresVitals(
   now: () => number = Date.now,
 ) {
   let warnedOn = -1;
+  const shares = createClientShares(clientDailyShare(limits.dailyCap));
   return {
-    async save(beacon: VitalsBeacon): Promise<number> {
+    async save(beacon: VitalsBeacon, clientAddress: string): Promise<number> {
       const at = now();
       const day = Math.floor(at / DAY_MS);
       const n = beacon.metrics.length;
+      const client = shares.room(clientAddress, n, at);
+      if (client === null) return 0;
       const { rows } = await pool.query<{ stored: number }>(
         `WITH room AS (
            INSERT INTO vitals_days AS d (day, stored) SELECT $1::integer, $2::integer WHERE $2::integer <= $3::integer
@@ -41,6 +46,7 @@ export function createPostgresVitals(
         warnedOn = day;
         log.warn({ dailyCap: limits.dailyCap }, 'vitals: daily cap reached, dropping beacons until tomorrow (UTC)');
       }
+      if (rows.length > 0) shares.take(client, rows.length);
       return rows.length;
     },
     async purge(): Promise<number> {
