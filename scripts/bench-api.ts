@@ -301,7 +301,11 @@ try {
   );
   report(line(header));
   for (const r of rows) report(line(r));
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  };
   const spread = (xs: number[], digits: number) => [Math.min(...xs), median(xs), Math.max(...xs)].map((v) => v.toFixed(digits)).join(' / ');
   report(`spread across ${RUNS} run${RUNS > 1 ? 's' : ''} (min / median / max):`);
   for (const level of LEVELS) {
