@@ -1,10 +1,13 @@
 /**
  * npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]
+ * npm run bench -- --header-cost [--runs N]
  *
  * Builds the site (into DIST_DIR when set, else dist/), starts the real local server
  * on 127.0.0.1 with a throwaway database, runs Lighthouse 12 with its default mobile
- * config (simulated slow 4G, mid-range phone) N times (default 5: a single run's TBT swings by tens of ms) on every route, and
- * prints and writes bench/results.md: per route the median scores, FCP, LCP, TBT, CLS,
+ * config (simulated slow 4G, mid-range phone) N times (default 5: a single run's TBT swings by tens of ms) on every route,
+ * in rounds: each round measures the bare reference page (no headers), then every route once, so the reference's runs
+ * are spread over the whole bench as the routes' are. It prints and writes bench/results.md: per route the median scores
+ * with the spread (min–max) of the times, FCP, LCP, TBT, CLS,
  * requests and transferred bytes by type, plus the compressed size of every page and
  * of each widget entry with its chunks.
  */
@@ -15,9 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
-import { securityHeaders, type BuildMeta } from '../server/site-headers.ts';
+import { headersForFile, type BuildMeta } from '../server/site-headers.ts';
 import { launchChromium, runLighthouse, type RunResult } from './bench/lighthouse.ts';
-import { benchReport, REFERENCE_ROUTE } from './bench/report.ts';
+import { benchReport, headerCostReport, machine, REFERENCE_ROUTE } from './bench/report.ts';
 import { builtRoutes } from './bench/sizes.ts';
 import { distDir, repoRoot } from './paths.ts';
 
@@ -26,6 +29,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     route: { type: 'string', multiple: true },
+    'header-cost': { type: 'boolean', default: false },
     'lhr-dir': { type: 'string' },
     out: { type: 'string', default: path.join(repoRoot, 'bench', 'results.md') },
     help: { type: 'boolean', short: 'h', default: false },
@@ -33,7 +37,10 @@ const { values: args } = parseArgs({
   strict: true,
 });
 if (args.help) {
-  console.log('usage: npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]   (DIST_DIR=... to use another build folder)');
+  console.log(
+    'usage: npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]   (DIST_DIR=... to use another build folder)\n' +
+      '       npm run bench -- --header-cost [--runs N]   the bare page alone and with each header of the pages, interleaved; writes bench/header-cost.md',
+  );
   process.exit(0);
 }
 const runs = Math.max(1, Number.parseInt(args.runs!, 10) || 5);
@@ -61,17 +68,20 @@ const config = {
   dataDir,
 };
 const app = await buildApp(config);
-// The reference every timing is compared with, measured in the same run: a bare page of one paragraph.
+// The reference every timing is compared with, measured in the same run: a bare page of one paragraph,
+// sent with no headers beyond what HTTP needs. A header that costs the browser work is part of a page's cost.
 const referencePage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
   '<title>Reference page</title><meta name="description" content="A bare page of one paragraph, the bench reference."></head>' +
   '<body><main><h1>Reference page</h1><p>A bare page of one paragraph: no stylesheet, no script, no image. Every route is timed against it.</p></main></body></html>';
-// Sent with the headers every page gets (CSP, Cross-Origin-Opener-Policy…), so that it differs from the pages in
-// content alone: COOP makes Chromium start a fresh renderer for each navigation, which Lighthouse books as main-thread time.
+// --header-cost: the same bare page with one of the pages' headers (named in ?with=), to price each header alone.
 const siteMeta = JSON.parse(fs.readFileSync(path.join(dist, 'build-meta.json'), 'utf8')) as BuildMeta;
-app.get(REFERENCE_ROUTE, (_request, reply) =>
-  reply.headers({ ...securityHeaders(siteMeta), 'Cache-Control': 'no-cache' }).type('text/html; charset=utf-8').send(referencePage),
-);
+const pageHeaders = headersForFile('index.html', siteMeta);
+app.get<{ Querystring: { with?: string } }>(REFERENCE_ROUTE, (request, reply) => {
+  const name = request.query.with;
+  if (name !== undefined && name in pageHeaders) reply.header(name, pageHeaders[name]!);
+  return reply.type('text/html; charset=utf-8').send(referencePage);
+});
 await app.listen({ host: config.host, port: 0 });
 const address = app.server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -86,47 +96,70 @@ console.log(`bench: ${browser.version}, ${routes.length} routes × ${runs} runs 
 const results = new Map<string, RunResult[]>();
 let reference: RunResult[] = [];
 let retries = 0;
-/** N Lighthouse runs of one URL; a run that fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again. */
-async function measure(route: string): Promise<RunResult[]> {
-  const list: RunResult[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = Date.now();
-    const saveTo = args['lhr-dir'] && path.join(args['lhr-dir'], `${route.replace(/\//g, '_') || '_'}-${i + 1}.json`);
-    let run: RunResult | undefined;
-    for (let attempt = 1; !run; attempt++) {
-      try {
-        run = await runLighthouse(origin + route, browser.port, saveTo);
-      } catch (error) {
-        if (attempt >= 3) throw error;
-        console.log(`  ${route.padEnd(20)} run ${i + 1}/${runs}: ${(error as Error).message.split('\n')[0]}, retrying`);
-        retries++;
-      }
+const loadBefore = os.loadavg();
+/** One Lighthouse run of one URL; a run that fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again. */
+async function measureOnce(label: string, url: string, i: number): Promise<RunResult> {
+  const t = Date.now();
+  const saveTo = args['lhr-dir'] && path.join(args['lhr-dir'], `${label.replace(/[^\w-]+/g, '_') || '_'}-${i + 1}.json`);
+  let run: RunResult | undefined;
+  for (let attempt = 1; !run; attempt++) {
+    try {
+      run = await runLighthouse(url, browser.port, saveTo);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  ${label.padEnd(20)} run ${i + 1}/${runs}: ${(error as Error).message.split('\n')[0]}, retrying`);
+      retries++;
     }
-    list.push(run);
-    console.log(
-      `  ${route.padEnd(20)} run ${i + 1}/${runs}: perf ${run.scores.performance} a11y ${run.scores.accessibility} ` +
-        `bp ${run.scores['best-practices']} seo ${run.scores.seo}  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  ` +
-        `CLS ${run.cls.toFixed(3)}  (${((Date.now() - t) / 1000).toFixed(1)} s)`,
-    );
   }
-  return list;
+  console.log(
+    `  ${label.padEnd(20)} run ${i + 1}/${runs}: perf ${run.scores.performance} a11y ${run.scores.accessibility} ` +
+      `bp ${run.scores['best-practices']} seo ${run.scores.seo}  LCP ${Math.round(run.lcp)} ms  TBT ${Math.round(run.tbt)} ms  ` +
+      `CLS ${run.cls.toFixed(3)}  (${((Date.now() - t) / 1000).toFixed(1)} s)`,
+  );
+  return run;
 }
+/** Rounds of one run per URL, in order, so that every URL sees the same spread of the machine's load. */
+async function interleaved(urls: [label: string, url: string][]): Promise<Map<string, RunResult[]>> {
+  const out = new Map<string, RunResult[]>(urls.map(([label]) => [label, []]));
+  for (let i = 0; i < runs; i++) for (const [label, url] of urls) out.get(label)!.push(await measureOnce(label, url, i));
+  return out;
+}
+const headerNames = Object.keys(pageHeaders);
 try {
   // A fresh browser does one-off work (compiling its own code, warming caches) during its
   // first page load, which Lighthouse books as blocking time: one discarded run absorbs it.
   await runLighthouse(origin + (routes[0] ?? '/'), browser.port).catch(() => undefined);
-  reference = await measure(REFERENCE_ROUTE);
-  for (const route of routes) results.set(route, await measure(route));
+  if (args['header-cost']) {
+    const measured = await interleaved([
+      [REFERENCE_ROUTE, origin + REFERENCE_ROUTE],
+      ...headerNames.map((name): [string, string] => [name, `${origin}${REFERENCE_ROUTE}?with=${encodeURIComponent(name)}`]),
+    ]);
+    reference = measured.get(REFERENCE_ROUTE)!;
+    for (const name of headerNames) results.set(name, measured.get(name)!);
+  } else {
+    const measured = await interleaved([[REFERENCE_ROUTE, origin + REFERENCE_ROUTE], ...routes.map((r): [string, string] => [r, origin + r])]);
+    reference = measured.get(REFERENCE_ROUTE)!;
+    for (const route of routes) results.set(route, measured.get(route)!);
+  }
 } finally {
   await browser.close();
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+const host = machine(browser.version, [...results.values()][0]?.[0]?.lighthouseVersion ?? '?', loadBefore, os.loadavg());
 
 // 4. Report.
+if (args['header-cost']) {
+  const out = args.out === path.join(repoRoot, 'bench', 'results.md') ? path.join(repoRoot, 'bench', 'header-cost.md') : args.out!;
+  const markdown = headerCostReport({ results, reference, runs, retries, startedAt: new Date(started), finishedAt: new Date(), host }, pageHeaders);
+  fs.writeFileSync(out, markdown);
+  console.log('\n' + markdown);
+  console.log(`bench: wrote ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.exit(0);
+}
 const notesFile = path.join(repoRoot, 'bench', 'notes.md');
 const markdown = benchReport(
-  { results, reference, runs, retries, startedAt: new Date(started), finishedAt: new Date(), browserVersion: browser.version },
+  { results, reference, runs, retries, startedAt: new Date(started), finishedAt: new Date(), host },
   dist,
   allRoutes,
   fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : undefined,

@@ -74,6 +74,14 @@ export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file 
   ].join('; ');
 }
 
+/**
+ * The pages' security headers: each costs the browser nothing measurable (bench/header-cost.md).
+ * No Cross-Origin-Opener-Policy: `same-origin` makes every navigation into the site switch
+ * browsing-context group, which starts a cold renderer whose style and layout then run cold
+ * (hundreds of ms of blocking time on a phone), and these pages hold no session or secret
+ * for a cross-origin window to read; every link that opens a new window has rel="noopener".
+ * Reasoning and numbers: docs/page-speed.md.
+ */
 export function securityHeaders(meta: BuildMeta, options: PageOptions = {}): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(meta, options),
@@ -81,7 +89,6 @@ export function securityHeaders(meta: BuildMeta, options: PageOptions = {}): Rec
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(options.framable ? {} : { 'X-Frame-Options': 'DENY' }),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
   };
 }
 
