@@ -123,7 +123,7 @@ describe('--person and --erase', () => {
       const erased = await leadsCli(['--data-dir', server.dataDir, '--erase', '98765 43210']);
       expect(erased.stderr).toBe('');
       expect(erased.code).toBe(0);
-      expect(erased.stdout).toMatch(/erasure: 2 leads erased \(deliveries: 0, outbox_test: 1\)/);
+      expect(erased.stdout).toMatch(/erasure: 2 leads erased \(deliveries: 0, idempotency_keys: 0, outbox_test: 1\)/);
 
       // The service keeps working, and nothing of Sunita remains in any file, while it runs and after it stops.
       expect((await fetch(`${server.url}/health`)).status).toBe(200);

@@ -55,7 +55,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), VITALS_PATH]);
 
   const housekeeping = () =>
-    Promise.all([vitals.purge(), leads.forgetExpiredSolutions()]).catch((error: Error) =>
+    Promise.all([vitals.purge(), leads.forgetExpiredSolutions(), leads.forgetExpiredKeys()]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
