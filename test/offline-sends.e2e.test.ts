@@ -97,8 +97,8 @@ describe('offline sends', () => {
     await context.setOffline(true);
     await page.locator(`${FORM} button[type="submit"]`).click();
     await expect.poll(() => toastWith(page, 'alert', 'Registration Failed').textContent()).toContain('Network error. Please check your connection and try again.');
-    const waiting = page.locator(FORM).getByRole('heading', { name: 'Saved on this phone' });
-    await waiting.waitFor();
+    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe(email); // the fields are kept
     await expect.poll(() => page.locator(FORM).getByRole('button', { name: 'Send now' }).count()).toBe(1);
     expect(await page.locator(FORM).getByRole('button', { name: 'Discard' }).count()).toBe(1);
     expect(leadsOf(email)).toEqual([]);
@@ -121,7 +121,7 @@ describe('offline sends', () => {
     await fill(page, values(email));
     await context.setOffline(true);
     await page.locator(`${FORM} button[type="submit"]`).click();
-    await page.locator(FORM).getByRole('heading', { name: 'Saved on this phone' }).waitFor();
+    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
     await page.close();
     await context.setOffline(false);
 

@@ -18,7 +18,7 @@ import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
-import { WaitingPanel } from '../shared/waiting-panel.tsx';
+import { WaitingNotice } from '../shared/waiting-panel.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
 
@@ -63,7 +63,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     }
     emitOutcome(container, 'career', result);
   };
-  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft });
+  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addQuery', partner) });
   const inFlight = useRef(false);
 
   useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
@@ -84,7 +84,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       message: values.whyJoin,
     };
     try {
-      await form.submit(leadUrl(resolveApiBase(apiBase), 'addQuery', partner), payload);
+      await form.submit(payload);
     } finally {
       inFlight.current = false;
     }
@@ -94,10 +94,6 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     return (
       <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
     );
-  }
-
-  if (form.waiting) {
-    return <WaitingPanel idPrefix="career" lang={messages.lang} text={messages.waiting} {...form.waiting} />;
   }
 
   const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string) => (
@@ -153,6 +149,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       <button type="submit" className="submit" part="button" disabled={prerendered}>
         {text.submit}
       </button>
+      {form.waiting ? <WaitingNotice idPrefix="career" text={messages.waiting} {...form.waiting} /> : null}
     </form>
   );
 }

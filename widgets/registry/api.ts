@@ -46,7 +46,7 @@ const formParts = parts({
   confirmation: "After a success: the card that takes the form's place until the visitor asks to send another (it is also the form part).",
   'confirmation-message': 'The message in the confirmation: what happens next.',
   waiting:
-    "When the service cannot be reached: the card that takes the form's place while the send waits on the device (it is also the form part), with “Send now” and “Discard” buttons (button part).",
+    'When the service cannot be reached: the box under the button while the send waits (the fields stay as typed), with “Send now” and “Discard” buttons (button part).',
   'waiting-message': 'The message in the waiting card: saved on this device, sent by itself when the connection is back.',
 });
 

@@ -14,7 +14,8 @@ import { OUTBOX_MAX_AGE_MS } from './lead-outbox.ts';
 /** The attribute a partner sets to let the form keep drafts and waiting sends on its origin. */
 export const KEEP_DRAFT_ATTRIBUTE = 'keep-draft';
 
-const storageKey = (kind: LeadKind) => `societydesk:draft:${kind}`;
+/** One draft per form kind and where it posts (the API base and partner: another form is another draft). */
+const storageKey = (kind: LeadKind, url: string) => `societydesk:draft:${kind}:${url}`;
 
 /** Whether this form may keep what is typed on the device: our own origin, or a partner's element with keep-draft. */
 export function mayKeepOnDevice(container: unknown): boolean {
@@ -36,14 +37,14 @@ function storage(): Storage | undefined {
 }
 
 /** The kept draft of a form of `kind`, when there is one younger than the limit. */
-export function readDraft(kind: LeadKind, now = Date.now()): Record<string, string> | undefined {
+export function readDraft(kind: LeadKind, url: string, now = Date.now()): Record<string, string> | undefined {
   const store = storage();
   try {
-    const raw = store?.getItem(storageKey(kind));
+    const raw = store?.getItem(storageKey(kind, url));
     if (!raw) return undefined;
     const { savedAt, values } = JSON.parse(raw) as { savedAt?: unknown; values?: unknown };
     if (typeof savedAt !== 'number' || now - savedAt > OUTBOX_MAX_AGE_MS || typeof values !== 'object' || values === null) {
-      store?.removeItem(storageKey(kind));
+      store?.removeItem(storageKey(kind, url));
       return undefined;
     }
     return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
@@ -53,19 +54,19 @@ export function readDraft(kind: LeadKind, now = Date.now()): Record<string, stri
 }
 
 /** Keeps `values` as the draft; an all-empty form removes it. */
-export function writeDraft(kind: LeadKind, values: Record<string, string>, now = Date.now()): void {
+export function writeDraft(kind: LeadKind, url: string, values: Record<string, string>, now = Date.now()): void {
   const store = storage();
   try {
-    if (Object.values(values).some((v) => v.trim() !== '')) store?.setItem(storageKey(kind), JSON.stringify({ savedAt: now, values }));
-    else store?.removeItem(storageKey(kind));
+    if (Object.values(values).some((v) => v.trim() !== '')) store?.setItem(storageKey(kind, url), JSON.stringify({ savedAt: now, values }));
+    else store?.removeItem(storageKey(kind, url));
   } catch {
     // A full or blocked storage: the form goes on without a draft.
   }
 }
 
-export function clearDraft(kind: LeadKind): void {
+export function clearDraft(kind: LeadKind, url: string): void {
   try {
-    storage()?.removeItem(storageKey(kind));
+    storage()?.removeItem(storageKey(kind, url));
   } catch {
     // blocked storage: nothing was kept
   }

@@ -90,11 +90,14 @@ export function useLeadForm<V extends Record<string, string>>({
   mismatchMessage,
   messages,
   report,
+  url,
   keepDraft = false,
 }: {
   container: ShadowRoot | HTMLElement | undefined;
   keepDraft?: boolean;
   kind: LeadKind;
+  /** Where the form posts (`leadUrl`): a draft and a waiting send belong to the form that posts there. */
+  url: string;
   /** Shows what an answer (or its absence) means: the spec's toasts, the confirmation, the event. Called again for a send that waited. */
   report: (outcome: PostOutcome) => void;
   empty: V;
@@ -111,7 +114,7 @@ export function useLeadForm<V extends Record<string, string>>({
 }) {
   // Only in the browser: the build's pre-render has no device to keep anything on.
   const [keep] = useState(() => typeof document !== 'undefined' && (keepDraft || mayKeepOnDevice(container)));
-  const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind) : undefined));
+  const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind, url) : undefined));
   const { values, setValues, formRef } = takeover;
   const [waiting, setWaiting] = useState<QueuedSend | null>(null);
   const [retrying, setRetrying] = useState(false);
@@ -121,13 +124,11 @@ export function useLeadForm<V extends Record<string, string>>({
   reportRef.current = report;
   const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
   const retryAtOnce = useRef(false);
-  const [waitingHeight, setWaitingHeight] = useState<number | undefined>();
   const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const focusNext = useRef<'first' | 'error' | 'confirmation' | 'waiting' | null>(null);
-  const waitingRef = useRef<HTMLHeadingElement>(null);
+  const focusNext = useRef<'first' | 'error' | 'confirmation' | null>(null);
   const [toastSource] = useState(() => Symbol('lead form'));
 
   const apiBaseRef = useRef(apiBase);
@@ -145,7 +146,7 @@ export function useLeadForm<V extends Record<string, string>>({
   }, []); // once, on mount
 
   useEffect(() => {
-    if (keep) writeDraft(kind, values);
+    if (keep) writeDraft(kind, url, values);
   }, [values]);
 
   // A send kept from an earlier visit: its answer (the outbox worker sent it) is shown now,
@@ -156,7 +157,7 @@ export function useLeadForm<V extends Record<string, string>>({
     registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
     keptSends()
       .then(async (sends) => {
-        const send = sends.filter((s) => s.kind === kind).at(-1);
+        const send = sends.filter((s) => s.url === url).at(-1);
         if (!live || !send) return;
         if (send.values) setValues({ ...empty, ...send.values } as V);
         if (send.state === 'answered' && send.outcome) {
@@ -231,11 +232,10 @@ export function useLeadForm<V extends Record<string, string>>({
   useLayoutEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
-    if (target === 'waiting') waitingRef.current?.focus();
-    else if (target === 'confirmation') confirmationRef.current?.focus();
+    if (target === 'confirmation') confirmationRef.current?.focus();
     else if (target === 'first') control(formRef.current, firstField)?.focus();
     else if (target === 'error' && fieldError) control(formRef.current, fieldError.name)?.focus();
-  }, [confirmation, fieldError, waiting]);
+  }, [confirmation, fieldError]);
 
   const onChange = (event: ChangeEvent<Control>) => {
     const { name } = event.currentTarget;
@@ -264,11 +264,12 @@ export function useLeadForm<V extends Record<string, string>>({
   const formProps = { ref: formRef, onFocus: startProof, onInput: startProof };
 
   /**
-   * Sends the spec's `body` to `url` and reports the outcome. The first press makes the
+   * Sends the spec's `body` and reports the outcome. The first press makes the
    * submission's Idempotency-Key; sending the same body again reuses it. When the service
-   * cannot be reached, the send is kept and waits (the spec's failure toast shows first).
+   * cannot be reached, the send is kept and waits (the spec's failure toast shows first),
+   * the fields staying as they are; a send with other values replaces a waiting one.
    */
-  async function submit(url: string, body: Record<string, string>): Promise<void> {
+  async function submit(body: Record<string, string>): Promise<void> {
     dismissToastsFrom(toastSource);
     setFieldError(null);
     const solution = await proof.current?.take();
@@ -291,23 +292,21 @@ export function useLeadForm<V extends Record<string, string>>({
     submission.current = send;
     const outcome = await attemptSend(send, { solve: false });
     if (outcome.type === 'json' && outcome.ok) submission.current = null;
+    const replaced = waitingSend.current;
+    if (replaced && (replaced.key !== send.key || !unreachable(outcome))) {
+      if (keep) void deleteSend(replaced.key).catch(() => undefined);
+      setWaiting(null);
+    }
     reportRef.current(outcome);
-    if (unreachable(outcome)) await wait(send);
+    if (unreachable(outcome)) wait(send);
   }
+  const waitingSend = useRef<QueuedSend | null>(null);
+  waitingSend.current = waiting;
 
   /** Keeps the send on the device (where allowed) and shows the waiting state. */
-  async function wait(send: QueuedSend) {
-    if (focusIsHereOrNowhere()) focusNext.current = 'waiting';
-    const height = formRef.current?.getBoundingClientRect().height;
-    setWaitingHeight(height ? Math.round(height) : undefined);
+  function wait(send: QueuedSend) {
     setWaiting(send);
-    if (!keep) return;
-    try {
-      await putSend(send);
-      await requestBackgroundSync();
-    } catch {
-      // No IndexedDB or no worker: the send still waits while the page is open.
-    }
+    if (keep) putSend(send).then(requestBackgroundSync).catch(() => undefined); // no IndexedDB or no worker: it waits while the page is open
   }
 
   /** "Send now": one attempt at once; still unreachable shows the failure toast again. */
@@ -315,11 +314,11 @@ export function useLeadForm<V extends Record<string, string>>({
     retryRef.current(true);
   }
 
-  /** "Discard": the waiting send and the draft are removed; an empty form comes back. */
+  /** "Discard": the waiting send and the draft are removed; the form is emptied. */
   function discard() {
     const send = waiting;
     if (send && keep) void deleteSend(send.key).catch(() => undefined);
-    if (keep) clearDraft(kind);
+    if (keep) clearDraft(kind, url);
     submission.current = null;
     setWaiting(null);
     setValues(empty);
@@ -337,7 +336,7 @@ export function useLeadForm<V extends Record<string, string>>({
   function succeed(toast: ToastInput) {
     const height = formRef.current?.getBoundingClientRect().height;
     setValues(empty);
-    if (keep) clearDraft(kind);
+    if (keep) clearDraft(kind, url);
     setConfirmation({ title: toast.title, message: toast.description ?? '', minHeight: height ? Math.round(height) : undefined });
     if (focusIsHereOrNowhere()) focusNext.current = 'confirmation';
     showToast({ ...toast, ...toastLanguage(), source: toastSource });
@@ -378,7 +377,7 @@ export function useLeadForm<V extends Record<string, string>>({
     succeed,
     fail,
     errorOf,
-    waiting: waiting ? { retrying, sendNow, discard, headingRef: waitingRef, minHeight: waitingHeight } : null,
+    waiting: waiting ? { retrying, sendNow, discard } : null,
   };
 }
 

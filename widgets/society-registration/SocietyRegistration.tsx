@@ -18,7 +18,7 @@ import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
-import { WaitingPanel } from '../shared/waiting-panel.tsx';
+import { WaitingNotice } from '../shared/waiting-panel.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
 
@@ -78,7 +78,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     }
     emitOutcome(container, 'society', result);
   };
-  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft });
+  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner) });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
@@ -92,7 +92,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     const { name, email, phone, societyName, city, position } = form.values;
     const payload = { name, email, phone, societyName, city, position: position || '' };
     try {
-      await form.submit(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload);
+      await form.submit(payload);
     } finally {
       busy.current = false;
       setSubmitting(false);
@@ -103,10 +103,6 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     return (
       <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
     );
-  }
-
-  if (form.waiting) {
-    return <WaitingPanel idPrefix="society" lang={messages.lang} text={messages.waiting} {...form.waiting} />;
   }
 
   return (
@@ -131,6 +127,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
       <button type="submit" className="submit" part="button" disabled={prerendered || submitting}>
         {submitting ? text.submitting : text.submit}
       </button>
+      {form.waiting ? <WaitingNotice idPrefix="society" text={messages.waiting} {...form.waiting} /> : null}
     </form>
   );
 }
