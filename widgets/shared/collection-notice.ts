@@ -90,8 +90,7 @@ export const EN_NOTICE: NoticeText = {
     career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
   },
   retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
-  device: (days) =>
-    `Until they are sent, your details may be kept on this device for up to ${days} days, so that nothing you type is lost; they are removed once sent or when you discard them.`,
+  device: (days) => `Until you send them, they are kept on this device (up to ${days} days).`,
   withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
   link: 'Read the full privacy notice',
   newTab: 'opens in a new tab',

@@ -21,18 +21,16 @@ export function WaitingNotice({
 }) {
   return (
     <div className="waiting" part="waiting" role="status" aria-labelledby={`${idPrefix}-waiting-title`} aria-busy={retrying || undefined}>
-      <p className="waiting__title" id={`${idPrefix}-waiting-title`}>
+      <p id={`${idPrefix}-waiting-title`}>
         <strong>{text.title}</strong>
       </p>
-      <p className="waiting__message" part="waiting-message">{text.message}</p>
-      <div className="waiting__actions">
-        <button type="button" className="submit" part="button" disabled={retrying} onClick={sendNow}>
-          {retrying ? text.sending : text.sendNow}
-        </button>
-        <button type="button" className="submit secondary" part="button" onClick={discard}>
-          {text.discard}
-        </button>
-      </div>
+      <p part="waiting-message">{text.message}</p>
+      <button type="button" className="submit" part="button" disabled={retrying} onClick={sendNow}>
+        {retrying ? text.sending : text.sendNow}
+      </button>
+      <button type="button" className="submit secondary" part="button" onClick={discard}>
+        {text.discard}
+      </button>
     </div>
   );
 }
