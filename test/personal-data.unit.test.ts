@@ -141,7 +141,7 @@ describe('--person and --erase', () => {
     expect(countRows(server.dataDir, 'leads')).toBe(1);
 
     const erasures = readDb(server.dataDir, (db) => db.prepare('SELECT * FROM erasures').all()) as Record<string, unknown>[];
-    expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"deliveries":0,"outbox_test":1,"leads":2}' }]);
+    expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"deliveries":0,"idempotency_keys":0,"outbox_test":1,"leads":2}' }]);
   });
 
   it('erasing someone not held erases nothing and says so', async () => {
