@@ -9,6 +9,7 @@ import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
 import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
 import { widgetDefines } from './scripts/build/widget-defines.ts';
 import { shareQrPlugin } from './scripts/build/share-qr-plugin.ts';
+import { outboxWorkerPlugin } from './scripts/build/outbox-worker-plugin.ts';
 
 const site = loadSiteConfig();
 
@@ -24,7 +25,7 @@ export default defineConfig({
     ],
   },
   define: widgetDefines(site),
-  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site), shareQrPlugin(site)],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site), shareQrPlugin(site), outboxWorkerPlugin()],
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: distDir(),

@@ -69,12 +69,12 @@ describe('schema migration 2', () => {
     v1.close();
     const db = openDatabase(dir);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(3);
+      expect(db.pragma('user_version', { simple: true })).toBe(4);
       expect(db.prepare('SELECT fields, origin, partner, notice_version, spam_reason FROM leads').all()).toEqual([
         { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null },
       ]);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-      expect(tables).toEqual(['deliveries', 'erasures', 'leads', 'used_solutions', 'write_probe']);
+      expect(tables).toEqual(['deliveries', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']);
     } finally {
       db.close();
     }

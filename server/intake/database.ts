@@ -90,6 +90,18 @@ const MIGRATIONS: readonly string[] = [
     rows        TEXT    NOT NULL CHECK (json_valid(rows)) -- {"leads": n, "<table>": n, ...}
   );
   `,
+  // 4: Idempotency-Key of each lead POST, with the first answer it got (idempotency.ts).
+  `
+  CREATE TABLE IF NOT EXISTS idempotency_keys (
+    key          TEXT    PRIMARY KEY,
+    fingerprint  TEXT    NOT NULL,              -- sha256 of the path and the validated body
+    lead_id      INTEGER REFERENCES leads (id) ON DELETE CASCADE,
+    status       INTEGER NOT NULL,              -- the first answer, replayed to every repeat
+    body         TEXT    NOT NULL,              -- (the service's success message: no personal data)
+    created_at   INTEGER NOT NULL               -- epoch ms; purged after IDEMPOTENCY_KEEP_MS
+  );
+  CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);
+  `,
 ];
 
 

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { IDEMPOTENCY_HEADER, type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
 import { messagesFor } from './language.ts';
 import type { RateLimitStoreClass } from './store.ts';
 
@@ -60,8 +60,8 @@ function socketOrigins(address: string, port: number | undefined): string[] {
 
 type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
-/** Request headers a page may send besides Content-Type: the proof of work, the notice version, the form's language. */
-export const ALLOWED_REQUEST_HEADERS = 'Content-Type, X-Altcha, X-Notice-Version, Content-Language';
+/** Request headers a page may send besides Content-Type: the proof of work, the notice version, the form's language, the idempotency key. */
+export const ALLOWED_REQUEST_HEADERS = `Content-Type, X-Altcha, X-Notice-Version, Content-Language, ${IDEMPOTENCY_HEADER}`;
 
 /**
  * CORS for the API context. Every origin gets its origin echoed in

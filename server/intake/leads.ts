@@ -6,11 +6,13 @@ import type { IntakeStore } from './store.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
+import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { readLeadSource, type LeadSource } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
 import {
   EMAIL_PATTERN,
   type FieldName,
+  IDEMPOTENCY_HEADER,
   fieldNames,
   LEAD_FIELDS,
   type LeadField,
@@ -117,7 +119,9 @@ export function dedupeKey(kind: LeadKind, fields: LeadFields): string {
 
 // Storage.
 
-export interface SaveResult {
+export type SaveResult = StoredLead | { replay: KeptAnswer };
+
+interface StoredLead {
   leadId: number;
   duplicate: boolean;
   spam: SpamReason | null;
@@ -130,7 +134,9 @@ export interface SaveResult {
  * it has committed, so a success answer always means the lead is in the file: it marks
  * the proof-of-work solution used (a reused one makes the lead spam), looks for a recent
  * identical submission, inserts the lead with its source, and queues one delivery per
- * target unless the lead is spam.
+ * target unless the lead is spam. With an idempotency key it first looks the key up, in
+ * the same transaction (so requests racing with one key give one lead): a kept key
+ * answers `{ replay }` and nothing else happens; a new one is kept with the lead and the answer.
  */
 export function createLeadStore(
   db: Db,
@@ -150,12 +156,26 @@ export function createLeadStore(
   );
   const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
   const forgetExpired = db.prepare<[number]>('DELETE FROM used_solutions WHERE expires_at < ?');
+  const keys = createIdempotencyStore(db, now);
 
   return {
-    save(kind: LeadKind, fields: LeadFields, source: LeadSource, check: SolutionCheck): Promise<SaveResult> {
+    save(
+      kind: LeadKind,
+      fields: LeadFields,
+      source: LeadSource,
+      check: SolutionCheck,
+      idempotency?: { key: string; answer: KeptAnswer },
+    ): Promise<SaveResult> {
       const key = dedupeKey(kind, fields);
       const json = JSON.stringify(fields);
-      return batcher.run(() => {
+      return batcher.run((): SaveResult => {
+        const kept = idempotency && keys.find(idempotency.key);
+        if (kept) return { replay: kept };
+        const result = store();
+        if (idempotency) keys.remember(idempotency.key, idempotency.answer, result.leadId, now());
+        return result;
+      });
+      function store(): StoredLead {
         const at = now();
         let spam = check.spam;
         if (check.solution && useSolution.run(check.solution.signature, check.solution.expiresAt).changes === 0) spam = 'reused-solution';
@@ -166,16 +186,22 @@ export function createLeadStore(
         const targets = spam ? [] : delivery.targets;
         delivery.outbox.enqueue(leadId, targets, at);
         return { leadId, duplicate: false, spam, queued: targets.length };
-      });
+      }
     },
+    /** The first answer kept for an idempotency key, if any (read outside a transaction: save looks again inside). */
+    keptAnswer: (key: string) => keys.find(key),
     /** Forgets used solutions whose challenge has expired (an expired one is refused anyway). */
     forgetExpiredSolutions(): Promise<number> {
       return batcher.run(() => forgetExpired.run(now()).changes);
     },
+    /** Forgets idempotency keys past their keeping time. */
+    forgetExpiredKeys(): Promise<number> {
+      return batcher.run(() => keys.purge());
+    },
   };
 }
 
-type LeadStore = Pick<IntakeStore['leads'], 'save'>;
+type LeadStore = Pick<IntakeStore['leads'], 'save' | 'keptAnswer'>;
 
 // Routes.
 
@@ -194,6 +220,9 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
  * source (Origin, ?partner=, X-Notice-Version) and the proof of work (X-Altcha) travel
  * outside the body. A lead without a valid, unused solution is stored flagged as spam and
  * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
+ * An `Idempotency-Key` (idempotency.ts) makes a repeat get the first answer
+ * (`Idempotent-Replayed: true`), before the proof of work is looked at; the same key with
+ * another body is refused with 422.
  * Refusals and the success message are in the request's Content-Language (language.ts).
  */
 export function registerLeadRoutes(
@@ -217,11 +246,27 @@ export function registerLeadRoutes(
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
         return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
       }
+      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
+      if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);
+      const key = idempotencyKey.key;
+      const answer = { fingerprint: requestFingerprint(route.path, parsed.data), status: 200, body: route.success[lang] };
+      const replay = (kept: KeptAnswer) => {
+        if (kept.fingerprint !== answer.fingerprint) {
+          request.log.info({ kind: route.kind, statusCode: 422 }, 'lead refused: idempotency key reused');
+          return sendFailure(reply, 422, MESSAGES.idempotencyKeyReused);
+        }
+        request.log.info({ kind: route.kind, replayed: true }, 'lead repeated');
+        return reply.code(kept.status).type('application/json; charset=utf-8').header('Idempotent-Replayed', 'true').send(kept.body);
+      };
+      const kept = key ? await store.keptAnswer(key) : undefined;
+      if (kept) return replay(kept);
       const check = options.spam ? await options.spam.check(request.headers[SOLUTION_HEADER]) : noCheck;
-      const { leadId, duplicate, spam, queued } = await store.save(route.kind, parsed.data, source.source, check);
+      const saved = await store.save(route.kind, parsed.data, source.source, check, key ? { key, answer } : undefined);
+      if ('replay' in saved) return replay(saved.replay);
+      const { leadId, duplicate, spam, queued } = saved;
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();
-      return reply.code(200).type('application/json; charset=utf-8').send(route.success[lang]);
+      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
     });
   }
 }

@@ -45,7 +45,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), VITALS_PATH]);
 
   const housekeeping = () =>
-    Promise.all([store.vitals.purge(), store.leads.forgetExpiredSolutions()]).catch((error: Error) =>
+    Promise.all([store.vitals.purge(), store.leads.forgetExpiredSolutions(), store.leads.forgetExpiredKeys()]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;

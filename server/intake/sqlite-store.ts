@@ -30,7 +30,9 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
     leads: {
       save: leads.save,
       readEvent: async (leadId) => readLead(leadId),
+      keptAnswer: async (key) => leads.keptAnswer(key),
       forgetExpiredSolutions: leads.forgetExpiredSolutions,
+      forgetExpiredKeys: leads.forgetExpiredKeys,
     },
     // One process: the worker's own bookkeeping keeps a delivery from being sent twice at once.
     outbox: {

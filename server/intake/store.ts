@@ -4,6 +4,7 @@ import type { LeadEvent } from './delivery/lead-event.ts';
 import type { DeliveryStatus, DueDelivery } from './delivery/outbox.ts';
 import type { WriteCheck } from './health.ts';
 import type { LeadSource } from './lead-source.ts';
+import type { KeptAnswer } from './idempotency.ts';
 import type { SaveResult } from './leads.ts';
 import type { SolutionCheck } from './spam-challenge.ts';
 import type { VitalsBeacon } from './vitals.ts';
@@ -22,9 +23,21 @@ export interface IntakeStore {
     /**
      * Stores a lead in one transaction that has committed when the promise resolves: marks
      * the proof-of-work solution used (a reused one makes the lead spam), drops a repeat
-     * of the same submission within ten minutes, and queues its deliveries.
+     * of the same submission within ten minutes, and queues its deliveries. With an
+     * idempotency key, a key already kept answers `{ replay }` and nothing is stored; a new
+     * one is kept with the lead and its answer, in the same transaction.
      */
-    save(kind: LeadKind, fields: Record<string, string>, source: LeadSource, check: SolutionCheck): Promise<SaveResult>;
+    save(
+      kind: LeadKind,
+      fields: Record<string, string>,
+      source: LeadSource,
+      check: SolutionCheck,
+      idempotency?: { key: string; answer: KeptAnswer },
+    ): Promise<SaveResult>;
+    /** The first answer kept for an idempotency key, if it is still kept (a save looks again inside its transaction). */
+    keptAnswer(key: string): Promise<KeptAnswer | undefined>;
+    /** Forgets idempotency keys past their keeping time. */
+    forgetExpiredKeys(): Promise<number>;
     /** What a notification says about a lead; undefined once it was erased. */
     readEvent(leadId: number): Promise<LeadEvent | undefined>;
     /** Forgets used solutions whose challenge has expired. */
@@ -32,7 +45,6 @@ export interface IntakeStore {
   };
   outbox: DeliveryQueue;
   vitals: {
-    /** Stores a beacon's metrics unless the day's cap is reached; resolves with how many were stored. */
     /** Stores a beacon unless its client has used its daily share or the day's cap is reached; resolves with the samples stored. */
     save(beacon: VitalsBeacon, clientAddress: string): Promise<number>;
     /** Deletes samples past the retention period. */

@@ -41,6 +41,8 @@ interface ServerOptions {
   site?: boolean;
   /** Run-time settings (server/config.ts) on top of the test defaults. */
   env?: Record<string, string>;
+  /** Listen on this port (to start the service again where a page expects it); default: a free one. */
+  port?: number;
 }
 
 export interface RunningServer {
@@ -56,7 +58,7 @@ export interface RunningServer {
  * a generous form rate limit and logs at `warn` with the site, silent without it
  * (the API alone would warn about the missing site on every start).
  */
-export async function startServer({ site = false, env = {} }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ site = false, env = {}, port: fixedPort = 0 }: ServerOptions = {}): Promise<RunningServer> {
   if (site && !fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`);
   const dataDir = env.DATA_DIR ?? tempDir();
   const config = {
@@ -67,7 +69,7 @@ export async function startServer({ site = false, env = {} }: ServerOptions = {}
     dataDir,
   };
   const app = await buildApp(config);
-  await app.listen({ host: config.host, port: 0 });
+  await app.listen({ host: config.host, port: fixedPort });
   const { port } = app.server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
-import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import type { PostOutcome } from '../shared/api-client.ts';
 import { CAREER_APPLICATION } from '../registry/names.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
@@ -18,6 +18,7 @@ import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
+import { WaitingNotice } from '../shared/waiting-panel.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
 
@@ -47,10 +48,22 @@ export function interpretApplication(outcome: PostOutcome): Result {
   return { ok: true };
 }
 
-export function CareerApplication({ container, apiBase, partner, heading, intro, lang, prerendered = false }: CareerApplicationProps) {
+export function CareerApplication({ container, apiBase, partner, heading, intro, lang, keepDraft, prerendered = false }: CareerApplicationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.career;
-  const form = useLeadForm({ container, empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages });
+  /** What an answer means, in the spec's words (§8); also for a send that waited. */
+  const report = (outcome: PostOutcome) => {
+    const result = interpretApplication(outcome);
+    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription });
+    else {
+      form.fail(
+        { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
+        result.refusal ? refusedField(result.refusal, controlOf, messages.service) : undefined,
+      );
+    }
+    emitOutcome(container, 'career', result);
+  };
+  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addQuery', partner) });
   const inFlight = useRef(false);
 
   useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
@@ -70,21 +83,11 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       areaOfInterest: values.areaOfInterest,
       message: values.whyJoin,
     };
-    let result: Result;
     try {
-      const headers = await form.beginSubmit();
-      result = interpretApplication(await postJson(leadUrl(resolveApiBase(apiBase), 'addQuery', partner), payload, { headers }));
+      await form.submit(payload);
     } finally {
       inFlight.current = false;
     }
-    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription });
-    else {
-      form.fail(
-        { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
-        result.refusal ? refusedField(result.refusal, controlOf, messages.service) : undefined,
-      );
-    }
-    emitOutcome(container, 'career', result);
   };
 
   if (form.confirmation) {
@@ -146,6 +149,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
       <button type="submit" className="submit" part="button" disabled={prerendered}>
         {text.submit}
       </button>
+      {form.waiting ? <WaitingNotice idPrefix="career" text={messages.waiting} {...form.waiting} /> : null}
     </form>
   );
 }

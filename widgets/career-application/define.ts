@@ -6,6 +6,6 @@ import css from './css.ts';
 import { CareerApplication } from './CareerApplication.tsx';
 
 whenLanguagesReady(CAREER_APPLICATION, () =>
-  defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string' }, css }),
+  defineElement(CAREER_APPLICATION, CareerApplication, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string', keepDraft: 'boolean' }, css }),
 );
 ensureToastHost();

@@ -45,10 +45,13 @@ const formParts = parts({
   button: "The submit button, and the confirmation's button that brings back an empty form.",
   confirmation: "After a success: the card that takes the form's place until the visitor asks to send another (it is also the form part).",
   'confirmation-message': 'The message in the confirmation: what happens next.',
+  waiting:
+    'When the service cannot be reached: the box under the button while the send waits (the fields stay as typed), with “Send now” and “Discard” buttons (button part).',
+  'waiting-message': 'The message in the waiting card: saved on this device, sent by itself when the connection is back.',
 });
 
 /** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
-export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message'];
+export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'waiting', 'waiting-message'];
 
 /** The two forms share attributes, theme and parts; they differ in what they post and the events they send. */
 function formApi(form: {
@@ -73,6 +76,7 @@ function formApi(form: {
       { name: 'partner', property: 'partner', type: 'string', default: 'none', description: 'Your partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).' },
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
+      { name: 'keep-draft', property: 'keepDraft', type: 'boolean', default: 'off on a partner page (always on on our own pages and the frame)', description: "Keeps what the visitor types, and a send waiting for a connection, on the visitor's device (this page's localStorage and IndexedDB) for up to 7 days, until it is sent or discarded: nothing is lost to a reload, a closed tab or a dropped connection. Off by default on a partner's page because every script of that origin can read its storage; set it only if you trust every script on the page. Without it, a send that cannot reach the service still waits and goes by itself while the page stays open." },
       { name: 'lang', property: 'lang', type: "'en' | 'hi'", default: "the primary subtag of the page's <html lang> when it is en or hi, else 'en'", description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
     ],
     events: [

@@ -8,13 +8,13 @@
  * the widgets bundle it. The Hindi sentences (same keys, NoticeText) are in the Hindi widget
  * catalogue; a translation says the same notice, so it keeps the version.
  */
-import type { LeadKind } from './lead-contract.ts';
+import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from './lead-contract.ts';
 
 /** The version of the notice text below: the date it was last changed. */
-export const NOTICE_VERSION = '2026-11-22';
+export const NOTICE_VERSION = '2026-11-24';
 
 /** Every version ever published, oldest first (append-only): a visitor may submit from a page cached before a change. */
-export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22'];
+export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22', '2026-11-24'];
 
 /**
  * What a lead stores from its X-Notice-Version header: the version the person was shown
@@ -42,6 +42,8 @@ export interface CollectionNotice {
   purpose: string;
   /** How long it is kept. */
   retention: string;
+  /** What stays on the visitor's device until it is sent (the form's draft and a send waiting for a connection). */
+  device: string;
   /** How to withdraw consent (and use the other rights), with the address to write to. */
   withdraw: string;
   /** The link to the full notice: its text makes sense on its own. */
@@ -56,6 +58,8 @@ export interface NoticeText {
   collected: Record<LeadKind, string>;
   purpose: Record<LeadKind, string>;
   retention: (period: string) => string;
+  /** The form's draft and a waiting send, kept on the device for at most `days` days. */
+  device: (days: number) => string;
   withdraw: (email: string) => string;
   link: string;
   /** Said after the link's text to screen readers: it opens in a new tab. */
@@ -86,6 +90,7 @@ export const EN_NOTICE: NoticeText = {
     career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
   },
   retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
+  device: (days) => `Until you send them, they are kept on this device (up to ${days} days).`,
   withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
   link: 'Read the full privacy notice',
   newTab: 'opens in a new tab',
@@ -107,6 +112,7 @@ export function collectionNotice(
     collected: text.collected[kind],
     purpose: text.purpose[kind],
     retention: text.retention(retentionPeriod(options.retentionDays ?? DEFAULT_LEAD_RETENTION_DAYS, text.period)),
+    device: text.device(OUTBOX_MAX_AGE_DAYS),
     withdraw: text.withdraw(options.contactEmail),
     link: { text: text.link, href: `${(options.siteUrl ?? '').replace(/\/+$/, '')}${PRIVACY_NOTICE_PATH}` },
   };

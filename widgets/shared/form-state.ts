@@ -6,12 +6,17 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { forgetSnapshot, isControl, peekSnapshot, type Control, type FormSnapshot } from './takeover.ts';
 
-/** Initial form values: the empty form, overlaid with the snapshot's values for known fields. */
-function initialValues<T extends Record<string, string>>(empty: T, snapshot: FormSnapshot | undefined): T {
+/**
+ * Initial form values: the empty form, overlaid with the draft kept on the device, then
+ * with what the visitor typed into the pre-rendered form (a typed value wins).
+ */
+function initialValues<T extends Record<string, string>>(empty: T, snapshot: FormSnapshot | undefined, draft: Record<string, string> | undefined): T {
   const values = { ...empty };
-  if (snapshot) for (const key of Object.keys(empty) as (keyof T & string)[]) {
-    const value = snapshot.values[key];
-    if (typeof value === 'string') values[key] = value as T[typeof key];
+  for (const key of Object.keys(empty) as (keyof T & string)[]) {
+    const typed = snapshot?.values[key];
+    const kept = draft?.[key];
+    if (typeof typed === 'string' && typed !== '') values[key] = typed as T[typeof key];
+    else if (typeof kept === 'string') values[key] = kept as T[typeof key];
   }
   return values;
 }
@@ -39,9 +44,13 @@ type FormControlEvent = ChangeEvent<Control>;
  * before the element was moved), with the focus given back once, on mount. `formRef`
  * goes on the <form>; `onChange` on every control, by its name.
  */
-export function useFormTakeover<Values extends Record<string, string>>(container: unknown, empty: Values) {
+export function useFormTakeover<Values extends Record<string, string>>(
+  container: unknown,
+  empty: Values,
+  readDraft: () => Record<string, string> | undefined = () => undefined,
+) {
   const [snapshot] = useState(() => peekSnapshot(container));
-  const [values, setValues] = useState<Values>(() => initialValues(empty, snapshot));
+  const [values, setValues] = useState<Values>(() => initialValues(empty, snapshot, readDraft()));
   const formRef = useRef<HTMLFormElement>(null);
 
   useLayoutEffect(() => {

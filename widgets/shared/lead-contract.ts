@@ -148,6 +148,17 @@ export function plainKeys(keys: string[]): string[] {
   return keys.filter((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)).slice(0, 5);
 }
 
+/**
+ * The header that makes a lead POST safe to repeat (IETF httpapi "The Idempotency-Key HTTP
+ * Header Field"): made when the visitor first presses send, sent again by every retry of
+ * that submission. The service answers a repeat with its first answer and stores nothing.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** A key: 16–64 letters, digits, `-` or `_` (a UUID fits); sent as a structured-field string ("…"), accepted bare too. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** How long a form keeps a draft or a send waiting on the device; the service keeps keys a day longer. */
+export const OUTBOX_MAX_AGE_DAYS = 7;
+
 /** The languages the service answers in (chosen by the request's Content-Language; English otherwise). */
 export type ServiceLanguage = 'en' | 'hi';
 
@@ -200,6 +211,9 @@ export const MESSAGES = {
       ? `The form contains an unexpected field: ${plain.join(', ')}.`
       : 'The form contains unexpected fields.';
   },
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 16 to 64 letters, digits, hyphens or underscores.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different submission. Send a new submission with a new key.',
   unavailable: 'We could not save your request right now. Please try again in a moment.',
   generic: 'Something went wrong. Please try again.',
   invalidVitals: (detail: string) => `Invalid vitals beacon: ${detail}`,

@@ -11,6 +11,7 @@
  * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';
+import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { markSaveData } from './save-data.ts';
 
 markSaveData();
@@ -49,6 +50,32 @@ function followLink(): void {
 }
 followLink();
 addEventListener('hashchange', followLink);
+
+/**
+ * A page the outbox worker controls (widgets/shared/outbox-sw.ts: only a visitor who acted
+ * on a form has it, until a visit finds nothing waiting) asks it whether a send of theirs
+ * waited; if one did, its form takes over at once to show how it went. The page itself
+ * reads no storage: the worker answers from its own.
+ */
+function askOutboxWorker(): void {
+  let container: ServiceWorkerContainer | undefined;
+  try {
+    container = navigator.serviceWorker;
+  } catch {
+    return; // service workers disabled
+  }
+  const worker = container?.controller;
+  if (!container || !worker) return;
+  container.addEventListener('message', (event: MessageEvent<{ type?: unknown; kinds?: unknown }>) => {
+    if (event.data?.type !== OUTBOX_MESSAGE || !Array.isArray(event.data.kinds)) return;
+    const tags: string[] = event.data.kinds.map((kind) => (kind === 'career' ? CAREER_APPLICATION : SOCIETY_REGISTRATION));
+    for (const { element, start } of starters) if (tags.includes(element.localName)) start();
+  });
+  worker.postMessage({ type: OUTBOX_MESSAGE });
+}
+/** The message type the loader and the outbox worker speak (OUTBOX_SYNC_TAG in lead-outbox.ts, which this script does not import). */
+const OUTBOX_MESSAGE = 'lead-outbox';
+askOutboxWorker();
 
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000);

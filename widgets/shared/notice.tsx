@@ -15,7 +15,7 @@ export function CollectionNotice({ kind, id, text }: { kind: LeadKind; id: strin
   const [before, after] = email && notice.withdraw.includes(email) ? notice.withdraw.split(email) : [notice.withdraw, undefined];
   return (
     <p id={id} className="notice" part="notice">
-      <strong>{notice.heading}{text.stop}</strong> {notice.collected} {notice.purpose} {notice.retention} {before}
+      <strong>{notice.heading}{text.stop}</strong> {notice.collected} {notice.purpose} {notice.retention} {notice.device} {before}
       {after !== undefined ? (
         <>
           <a href={`mailto:${email}`} part="link">{email}</a>

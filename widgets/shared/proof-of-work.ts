@@ -57,7 +57,7 @@ const isChallenge = (value: unknown): value is Challenge => {
 };
 
 /** Fetches a challenge and solves it: the header value (base64 JSON), or undefined. */
-async function solve(challengeUrl: string, signal: AbortSignal): Promise<string | undefined> {
+export async function solve(challengeUrl: string, signal: AbortSignal): Promise<string | undefined> {
   if (!globalThis.crypto?.subtle) return undefined; // Web Crypto needs a secure context
   try {
     // The challenge request is bounded on its own: a service that never answers must not hold the solve.
@@ -77,6 +77,17 @@ async function solve(challengeUrl: string, signal: AbortSignal): Promise<string 
     return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }));
   } catch {
     return undefined;
+  }
+}
+
+/** Whether a solution's challenge has expired, or will within a minute (the expiry is in its signed salt). */
+export function proofExpired(header: string, now = Date.now()): boolean {
+  try {
+    const { salt } = JSON.parse(atob(header)) as { salt?: unknown };
+    const expires = typeof salt === 'string' ? /[?&]expires=(\d+)/.exec(salt)?.[1] : undefined;
+    return expires !== undefined && Number(expires) * 1000 - 60_000 < now;
+  } catch {
+    return true;
   }
 }
 

@@ -9,10 +9,28 @@
  *   and focused, until the visitor edits it;
  * - the proof of work, solved from the visitor's first focus or keystroke, and the
  *   headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version,
- *   Content-Language: the form's language, in which the service answers).
+ *   Content-Language: the form's language, in which the service answers);
+ * - the draft kept on the device (draft-store.ts) and the send that waits for a connection
+ *   (lead-outbox.ts): an Idempotency-Key made at the first press and reused by every retry,
+ *   the "saved on this phone" state with "send now" and "discard", retries with backoff and
+ *   on the `online` event, and the outbox worker for when the visitor has left.
  */
-import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { resolveApiBase } from './api-base.ts';
+import type { PostOutcome } from './api-client.ts';
+import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
+import type { LeadKind } from './lead-contract.ts';
+import {
+  attemptSend,
+  deleteSend,
+  keptSends,
+  OUTBOX_SYNC_TAG,
+  OUTBOX_WORKER_PATH,
+  putSend,
+  type QueuedSend,
+  unreachable,
+  updateSend,
+} from './lead-outbox.ts';
 import { NOTICE_VERSION } from './collection-notice.ts';
 import { invalidProps } from './form-field.tsx';
 import { useFormTakeover } from './form-state.ts';
@@ -37,6 +55,8 @@ export interface LeadFormProps {
   intro?: string;
   /** `lang` attribute: 'hi' or 'en'; default: the page's `<html lang>`, else English. */
   lang?: string;
+  /** `keep-draft` attribute: a partner lets the form keep drafts and waiting sends on its origin (draft-store.ts). */
+  keepDraft?: boolean;
   /** Server-rendered variant: identical, but the submit button is disabled. */
   prerendered?: boolean;
 }
@@ -54,15 +74,32 @@ export interface Confirmation {
   minHeight?: number;
 }
 
+/** Retries of a waiting send: 5 s, 10 s, 20 s … at most 5 min apart, plus up to 50 % jitter; at once when the browser says it is online. */
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 5 * 60_000;
+
+/** A new Idempotency-Key: 32 random hex digits (crypto.randomUUID needs a secure context; this does not). */
+const newIdempotencyKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
 export function useLeadForm<V extends Record<string, string>>({
   container,
+  kind,
   empty,
   apiBase,
   firstField,
   mismatchMessage,
   messages,
+  report,
+  url,
+  keepDraft = false,
 }: {
   container: ShadowRoot | HTMLElement | undefined;
+  keepDraft?: boolean;
+  kind: LeadKind;
+  /** Where the form posts (`leadUrl`): a draft and a waiting send belong to the form that posts there. */
+  url: string;
+  /** Shows what an answer (or its absence) means: the spec's toasts, the confirmation, the event. Called again for a send that waited. */
+  report: (outcome: PostOutcome) => void;
   empty: V;
   apiBase: string | undefined;
   /** The control focused when the visitor asks to send another. */
@@ -75,8 +112,18 @@ export function useLeadForm<V extends Record<string, string>>({
   /** The form's language: its toasts and the POST's Content-Language. */
   messages: WidgetMessages;
 }) {
-  const takeover = useFormTakeover<V>(container, empty);
+  // Only in the browser: the build's pre-render has no device to keep anything on.
+  const [keep] = useState(() => typeof document !== 'undefined' && (keepDraft || mayKeepOnDevice(container)));
+  const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind, url) : undefined));
   const { values, setValues, formRef } = takeover;
+  const [waiting, setWaiting] = useState<QueuedSend | null>(null);
+  const [retrying, setRetrying] = useState(false);
+  /** The submission under way or last refused: a send of the same body reuses its Idempotency-Key. */
+  const submission = useRef<QueuedSend | null>(null);
+  const reportRef = useRef(report);
+  reportRef.current = report;
+  const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
+  const retryAtOnce = useRef(false);
   const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
@@ -97,6 +144,90 @@ export function useLeadForm<V extends Record<string, string>>({
     if (typedBeforeTakeover) startProof();
     return () => proof.current?.stop();
   }, []); // once, on mount
+
+  useEffect(() => {
+    if (keep) writeDraft(kind, url, values);
+  }, [values]);
+
+  // A send kept from an earlier visit: its answer (the outbox worker sent it) is shown now,
+  // or it waits here again and is tried at once.
+  useEffect(() => {
+    if (!keep) return;
+    let live = true;
+    registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
+    keptSends()
+      .then(async (sends) => {
+        const send = sends.filter((s) => s.url === url).at(-1);
+        if (!live || !send) return;
+        if (send.values) setValues({ ...empty, ...send.values } as V);
+        if (send.state === 'answered' && send.outcome) {
+          await deleteSend(send.key);
+          if (live) reportRef.current(send.outcome);
+        } else {
+          submission.current = send;
+          retryAtOnce.current = true;
+          setWaiting(send);
+        }
+      })
+      .catch(() => undefined); // no IndexedDB (a private window of some browsers): nothing was kept
+    return () => {
+      live = false;
+    };
+  }, []); // once, on mount
+
+  // While a send waits: tried again with backoff, at once when the browser is back online
+  // or the outbox worker says it has sent something.
+  useEffect(() => {
+    if (!waiting) return;
+    let stopped = false;
+    let busy = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      const pause = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt++);
+      timer = setTimeout(() => retry(false), pause * (1 + Math.random() / 2));
+    };
+    const retry = async (byVisitor: boolean) => {
+      if (busy || stopped) return;
+      busy = true;
+      clearTimeout(timer);
+      setRetrying(true);
+      const outcome = await attemptSend(waiting, { solve: true });
+      busy = false;
+      if (stopped) return;
+      setRetrying(false);
+      if (unreachable(outcome)) {
+        if (byVisitor) reportRef.current(outcome); // the spec's failure toast, again
+        if (keep) void updateSend(waiting).catch(() => undefined); // keeps a newly solved proof
+        schedule();
+        return;
+      }
+      stopped = true;
+      if (keep) void deleteSend(waiting.key).catch(() => undefined);
+      if (outcome.type === 'json' && outcome.ok) submission.current = null;
+      setWaiting(null);
+      reportRef.current(outcome);
+    };
+    retryRef.current = (byVisitor) => void retry(byVisitor);
+    const onOnline = () => void retry(false);
+    const onWorker = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void retry(false);
+    };
+    addEventListener('online', onOnline);
+    navigator.serviceWorker?.addEventListener('message', onWorker);
+    if (retryAtOnce.current) {
+      retryAtOnce.current = false;
+      void retry(false);
+    } else schedule();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      retryRef.current = () => undefined;
+      removeEventListener('online', onOnline);
+      navigator.serviceWorker?.removeEventListener('message', onWorker);
+    };
+  }, [waiting]);
 
   useLayoutEffect(() => {
     const target = focusNext.current;
@@ -132,16 +263,66 @@ export function useLeadForm<V extends Record<string, string>>({
   /** Props for the <form>: the proof of work starts with the first focus or keystroke. */
   const formProps = { ref: formRef, onFocus: startProof, onInput: startProof };
 
-  /** At the start of a submit: withdraws this form's earlier toasts and mark; the headers of the POST. */
-  async function beginSubmit(): Promise<Record<string, string>> {
+  /**
+   * Sends the spec's `body` and reports the outcome. The first press makes the
+   * submission's Idempotency-Key; sending the same body again reuses it. When the service
+   * cannot be reached, the send is kept and waits (the spec's failure toast shows first),
+   * the fields staying as they are; a send with other values replaces a waiting one.
+   */
+  async function submit(body: Record<string, string>): Promise<void> {
     dismissToastsFrom(toastSource);
     setFieldError(null);
     const solution = await proof.current?.take();
-    return {
-      [NOTICE_HEADER]: NOTICE_VERSION,
-      [LANGUAGE_HEADER]: messages.lang,
-      ...(solution ? { [PROOF_HEADER]: solution } : {}),
-    };
+    const previous = submission.current;
+    const same = previous && previous.url === url && JSON.stringify(previous.body) === JSON.stringify(body);
+    const send: QueuedSend = same
+      ? previous
+      : {
+          key: newIdempotencyKey(),
+          kind,
+          url,
+          body,
+          headers: { [NOTICE_HEADER]: NOTICE_VERSION, [LANGUAGE_HEADER]: messages.lang },
+          challengeUrl: `${resolveApiBase(apiBaseRef.current)}/altcha-challenge`,
+          queuedAt: Date.now(),
+          state: 'waiting',
+          values: { ...values },
+        };
+    if (solution) send.proof = solution;
+    submission.current = send;
+    const outcome = await attemptSend(send, { solve: false });
+    if (outcome.type === 'json' && outcome.ok) submission.current = null;
+    const replaced = waitingSend.current;
+    if (replaced && (replaced.key !== send.key || !unreachable(outcome))) {
+      if (keep) void deleteSend(replaced.key).catch(() => undefined);
+      setWaiting(null);
+    }
+    reportRef.current(outcome);
+    if (unreachable(outcome)) wait(send);
+  }
+  const waitingSend = useRef<QueuedSend | null>(null);
+  waitingSend.current = waiting;
+
+  /** Keeps the send on the device (where allowed) and shows the waiting state. */
+  function wait(send: QueuedSend) {
+    setWaiting(send);
+    if (keep) putSend(send).then(requestBackgroundSync).catch(() => undefined); // no IndexedDB or no worker: it waits while the page is open
+  }
+
+  /** "Send now": one attempt at once; still unreachable shows the failure toast again. */
+  function sendNow() {
+    retryRef.current(true);
+  }
+
+  /** "Discard": the waiting send and the draft are removed; the form is emptied. */
+  function discard() {
+    const send = waiting;
+    if (send && keep) void deleteSend(send.key).catch(() => undefined);
+    if (keep) clearDraft(kind, url);
+    submission.current = null;
+    setWaiting(null);
+    setValues(empty);
+    focusNext.current = 'first';
   }
 
   /** An answer moves the focus only from this form (or from nowhere), never away from what the visitor went on to do. */
@@ -155,6 +336,7 @@ export function useLeadForm<V extends Record<string, string>>({
   function succeed(toast: ToastInput) {
     const height = formRef.current?.getBoundingClientRect().height;
     setValues(empty);
+    if (keep) clearDraft(kind, url);
     setConfirmation({ title: toast.title, message: toast.description ?? '', minHeight: height ? Math.round(height) : undefined });
     if (focusIsHereOrNowhere()) focusNext.current = 'confirmation';
     showToast({ ...toast, ...toastLanguage(), source: toastSource });
@@ -184,7 +366,40 @@ export function useLeadForm<V extends Record<string, string>>({
     return fieldError?.name === name ? fieldError.message : undefined;
   }
 
-  return { values, bind, formProps, confirmation, confirmationRef, sendAnother, beginSubmit, succeed, fail, errorOf };
+  return {
+    values,
+    bind,
+    formProps,
+    confirmation,
+    confirmationRef,
+    sendAnother,
+    submit,
+    succeed,
+    fail,
+    errorOf,
+    waiting: waiting ? { retrying, sendNow, discard } : null,
+  };
+}
+
+const ownOrigin = () => new URL(import.meta.url).origin === location.origin;
+
+/**
+ * On our own origin, the worker that sends waiting sends when the visitor has left: at
+ * their next visit to any page of the site, and by Background Sync where the browser has
+ * it. Registered when a form takes over (after the visitor acted on it: a worker cannot be
+ * installed once the connection is gone); it unregisters itself at the next visit that
+ * finds nothing waiting, so visitors who never act on a form never have it.
+ */
+async function registerOutboxWorker(): Promise<void> {
+  if ('serviceWorker' in navigator && ownOrigin()) await navigator.serviceWorker.register(OUTBOX_WORKER_PATH);
+}
+
+/** Asks for a Background Sync (Chrome) that sends the waiting send even without a visit. */
+async function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator) || !ownOrigin()) return;
+  const registration = await navigator.serviceWorker.getRegistration() ?? (await navigator.serviceWorker.register(OUTBOX_WORKER_PATH));
+  const active = registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+  await active.sync?.register(OUTBOX_SYNC_TAG);
 }
 
 function control(form: HTMLFormElement | null, name: string): Control | null {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveApiBase } from '../shared/api-base.ts';
-import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import type { PostOutcome } from '../shared/api-client.ts';
 import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { ConfirmationPanel } from '../shared/confirmation.tsx';
 import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
@@ -18,6 +18,7 @@ import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
 import { CollectionNotice } from '../shared/notice.tsx';
 import { mismatchMessage, refusedField } from '../shared/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
+import { WaitingNotice } from '../shared/waiting-panel.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
 
@@ -62,10 +63,22 @@ export function interpretRegistration(outcome: PostOutcome, societyText: WidgetM
   return { ok: false, message: text || societyText.failureFallback, reason: 'server', status: outcome.status };
 }
 
-export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, prerendered = false }: SocietyRegistrationProps) {
+export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, keepDraft, prerendered = false }: SocietyRegistrationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.society;
-  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages });
+  /** What an answer means, in the spec's words (§8); also for a send that waited. */
+  const report = (outcome: PostOutcome) => {
+    const result = interpretRegistration(outcome, text);
+    if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
+    else {
+      form.fail(
+        { title: text.failureTitle, description: result.message, variant: 'destructive' },
+        result.reason === 'server' ? refusedField(result.message, {}, messages.service) : undefined,
+      );
+    }
+    emitOutcome(container, 'society', result);
+  };
+  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner) });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
@@ -79,17 +92,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     const { name, email, phone, societyName, city, position } = form.values;
     const payload = { name, email, phone, societyName, city, position: position || '' };
     try {
-      const headers = await form.beginSubmit();
-      const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload, { headers });
-      const result = interpretRegistration(outcome, text);
-      if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
-      else {
-        form.fail(
-          { title: text.failureTitle, description: result.message, variant: 'destructive' },
-          result.reason === 'server' ? refusedField(result.message, {}, messages.service) : undefined,
-        );
-      }
-      emitOutcome(container, 'society', result);
+      await form.submit(payload);
     } finally {
       busy.current = false;
       setSubmitting(false);
@@ -124,6 +127,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
       <button type="submit" className="submit" part="button" disabled={prerendered || submitting}>
         {submitting ? text.submitting : text.submit}
       </button>
+      {form.waiting ? <WaitingNotice idPrefix="society" text={messages.waiting} {...form.waiting} /> : null}
     </form>
   );
 }

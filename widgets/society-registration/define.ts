@@ -6,6 +6,6 @@ import css from './css.ts';
 import { SocietyRegistration } from './SocietyRegistration.tsx';
 
 whenLanguagesReady(SOCIETY_REGISTRATION, () =>
-  defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string' }, css }),
+  defineElement(SOCIETY_REGISTRATION, SocietyRegistration, { props: { apiBase: 'string', partner: 'string', heading: 'string', intro: 'string', lang: 'string', keepDraft: 'boolean' }, css }),
 );
 ensureToastHost();

@@ -118,4 +118,16 @@ export const MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // 2: the Idempotency-Key of each lead POST with the first answer it got (../idempotency.ts).
+  `
+  CREATE TABLE idempotency_keys (
+    key          text    PRIMARY KEY,
+    fingerprint  text    NOT NULL,
+    lead_id      bigint  REFERENCES leads (id) ON DELETE CASCADE,
+    status       integer NOT NULL,
+    body         text    NOT NULL,
+    created_at   bigint  NOT NULL
+  );
+  CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+  `,
 ];

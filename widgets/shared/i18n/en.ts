@@ -53,6 +53,13 @@ export const en: WidgetMessages = {
     again: 'Send another application',
   },
   notice: EN_NOTICE,
+  waiting: {
+    title: 'Saved on this phone',
+    message: 'We could not reach our service. Your details are saved on this phone and will be sent by themselves when you are back online.',
+    sendNow: 'Send now',
+    sending: 'Sending...',
+    discard: 'Discard',
+  },
   dismissToast: 'Dismiss notification',
   service: MESSAGES,
 };

@@ -52,6 +52,14 @@ export interface WidgetMessages {
     again: string;
   };
   notice: NoticeText;
+  /** A send that could not reach us, saved on the device until it goes (both forms). */
+  waiting: {
+    title: string;
+    message: string;
+    sendNow: string;
+    sending: string;
+    discard: string;
+  };
   /** The close button of a toast (its accessible name). */
   dismissToast: string;
   /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import type { Db } from './database.ts';
+import { IDEMPOTENCY_KEY_PATTERN, OUTBOX_MAX_AGE_DAYS } from '../../widgets/shared/lead-contract.ts';
+
+/**
+ * Idempotency keys of lead POSTs (the IETF httpapi draft "The Idempotency-Key HTTP Header
+ * Field"): each key is stored with its lead, in the lead's transaction, together with the
+ * first answer; a repeat gets that answer again and stores and delivers nothing. A key
+ * reused with another body is refused (422). Kept a day longer than a form keeps a send
+ * waiting on the device, so any retry a form can make finds its key.
+ *
+ * All the SQL of the feature is here (table `idempotency_keys`, migration 4), so another
+ * store implementation ports these four statements.
+ */
+
+export const IDEMPOTENCY_KEEP_MS = (OUTBOX_MAX_AGE_DAYS + 1) * 24 * 60 * 60 * 1000;
+
+/** The first answer given for a key, and what it was given for. */
+export interface KeptAnswer {
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+/**
+ * The header as sent: absent → { key: undefined }; a structured-field string (`"abc…"`, as
+ * the draft defines it) or a bare token (as Stripe's clients send it) → the key; anything
+ * else → invalid.
+ */
+export function readIdempotencyKey(header: string | string[] | undefined): { ok: true; key: string | undefined } | { ok: false } {
+  if (header === undefined) return { ok: true, key: undefined };
+  if (Array.isArray(header)) return { ok: false };
+  const value = header.trim();
+  const key = value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  return IDEMPOTENCY_KEY_PATTERN.test(key) ? { ok: true, key } : { ok: false };
+}
+
+/** What a key's submission was: the path and the body as validated (trimmed values, payload order). */
+export function requestFingerprint(path: string, fields: Record<string, string>): string {
+  return createHash('sha256').update(JSON.stringify([path, fields])).digest('base64url');
+}
+
+export function createIdempotencyStore(db: Db, now: () => number = Date.now) {
+  const find = db.prepare<[string, number], KeptAnswer>(
+    'SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ? AND created_at >= ?',
+  );
+  const remember = db.prepare<[string, string, number, number, string, number]>(
+    'INSERT OR REPLACE INTO idempotency_keys (key, fingerprint, lead_id, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const forget = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
+  return {
+    /** The first answer given for `key`, if it is still kept. */
+    find: (key: string): KeptAnswer | undefined => find.get(key, now() - IDEMPOTENCY_KEEP_MS),
+    /** Inside the lead's transaction: the key, its lead and the answer about to be sent. */
+    remember(key: string, answer: KeptAnswer, leadId: number, at: number): void {
+      remember.run(key, answer.fingerprint, leadId, answer.status, answer.body, at);
+    },
+    /** Forgets keys past IDEMPOTENCY_KEEP_MS (housekeeping). */
+    purge: (): number => forget.run(now() - IDEMPOTENCY_KEEP_MS).changes,
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

@@ -1,0 +1,163 @@
+/**
+ * A lead typed on a weak connection is never lost and never doubled, in Chromium against
+ * the built site and the real service (the proof of work is the widget's own):
+ * - network emulated offline: the spec's failure toast, then the waiting state; back
+ *   online, it goes by itself: one lead (a person's), the success toast and the confirmation;
+ * - sent offline, the tab closed, the connection back, another page of the site opened:
+ *   the outbox worker sends it, one lead; the form later says it was sent;
+ * - a reload mid-typing brings the values back; after the success nothing of them is left
+ *   in the page's storage;
+ * - nothing is stored on the device, and no worker registered, before the visitor acts.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './helpers/browser.ts';
+import { readDb, startServer } from './helpers/server.ts';
+
+let site: Awaited<ReturnType<typeof startServer>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  site = await startServer({ site: true, env: { ALTCHA_MAX_NUMBER: '2000' } });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const FORM = 'society-registration';
+const leadsOf = (email: string) =>
+  readDb(site.dataDir, (db) =>
+    db.prepare("SELECT id, spam_reason AS spam FROM leads WHERE json_extract(fields, '$.email') = ?").all(email),
+  ) as { id: number; spam: string | null }[];
+
+const values = (email: string) => ({ name: 'Asha Rao', email, phone: '+91 98100 11111', societyName: 'Lift Basement Towers', city: 'Bengaluru', position: '' });
+
+/** Acts on the form (the loader loads it), waits until its script has taken it over. */
+async function takeOver(page: Page) {
+  await page.locator(`${FORM} [name="name"]`).focus();
+  await page.waitForFunction((t) => !!customElements.get(t) && !!document.querySelector(t)?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])'), FORM);
+}
+
+async function fill(page: Page, fields: Record<string, string>) {
+  for (const [name, value] of Object.entries(fields)) if (value) await page.locator(`${FORM} [name="${name}"]`).fill(value);
+}
+
+const toastWith = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
+
+/** Everything the page keeps on the device: its localStorage and every record of the outbox database. */
+const deviceStorage = (page: Page) =>
+  page.evaluate(async () => {
+    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+    const databases = (await indexedDB.databases()).map((d) => d.name);
+    const records = databases.includes('societydesk-outbox')
+      ? await new Promise<unknown[]>((resolve, reject) => {
+          const open = indexedDB.open('societydesk-outbox');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('sends')) return resolve([]);
+            const all = db.transaction('sends').objectStore('sends').getAll();
+            all.onsuccess = () => resolve(all.result);
+            all.onerror = () => reject(all.error);
+          };
+        })
+      : [];
+    return { local, records };
+  });
+
+/** A fresh visitor whose outbox worker (registered when the form takes over) is installed. */
+async function visitorWithForm(context: BrowserContext, path = '/') {
+  const page = await context.newPage();
+  await page.goto(site.url + path);
+  await takeOver(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return page;
+}
+
+describe('offline sends', () => {
+  it('nothing on the device and no worker before the visitor acts', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url + '/');
+    await page.locator(FORM).scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    expect(await deviceStorage(page)).toEqual({ local: {}, records: [] });
+    expect(await page.evaluate(() => indexedDB.databases().then((list) => list.length))).toBe(0);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0);
+    await context.close();
+  });
+
+  it('offline: the failure toast, then the waiting state; back online it goes by itself, once', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    const email = 'offline.once@example.in';
+    await fill(page, values(email));
+    await context.setOffline(true);
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await expect.poll(() => toastWith(page, 'alert', 'Registration Failed').textContent()).toContain('Network error. Please check your connection and try again.');
+    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe(email); // the fields are kept
+    await expect.poll(() => page.locator(FORM).getByRole('button', { name: 'Send now' }).count()).toBe(1);
+    expect(await page.locator(FORM).getByRole('button', { name: 'Discard' }).count()).toBe(1);
+    expect(leadsOf(email)).toEqual([]);
+    // Kept on the device while it waits.
+    expect((await deviceStorage(page)).records).toHaveLength(1);
+
+    await context.setOffline(false);
+    await toastWith(page, 'status', 'Registration Successful!').waitFor({ timeout: 30_000 });
+    await page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
+    await expect.poll(async () => (await deviceStorage(page)).records).toEqual([]);
+    expect((await deviceStorage(page)).local).toEqual({});
+    await context.close();
+  });
+
+  it('sent offline, tab closed, connection back, any page of the site opened: stored once; the form then says it was sent', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    const email = 'closed.tab@example.in';
+    await fill(page, values(email));
+    await context.setOffline(true);
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    await page.close();
+    await context.setOffline(false);
+
+    const later = await context.newPage();
+    await later.goto(site.url + '/features');
+    await expect.poll(() => leadsOf(email).length, { timeout: 30_000 }).toBe(1);
+
+    const back = await context.newPage();
+    await back.goto(site.url + '/');
+    await takeOver(back).catch(() => undefined); // the form may already show the confirmation
+    await back.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 20_000 });
+    await toastWith(back, 'status', 'Registration Successful!').waitFor();
+    expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
+    await expect.poll(async () => (await deviceStorage(back)).records).toEqual([]);
+    await context.close();
+  });
+
+  it('a reload mid-typing brings the values back; after the success nothing of them is left', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    const email = 'reloaded@example.in';
+    await fill(page, { name: 'Asha Rao', email, phone: '+91 98100 22222' });
+    await page.reload();
+    await takeOver(page);
+    const field = (name: string) => page.locator(`${FORM} [name="${name}"]`).inputValue();
+    await expect.poll(() => field('email')).toBe(email);
+    expect(await field('name')).toBe('Asha Rao');
+    expect(await field('phone')).toBe('+91 98100 22222');
+    expect(JSON.stringify(await deviceStorage(page))).toContain(email);
+
+    await fill(page, { societyName: 'Reload Residency', city: 'Mysuru' });
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 20_000 });
+    expect(leadsOf(email)).toHaveLength(1);
+    const left = JSON.stringify(await deviceStorage(page));
+    for (const typed of [email, 'Asha Rao', '98100 22222', 'Reload Residency']) expect(left).not.toContain(typed);
+    await context.close();
+  });
+});
