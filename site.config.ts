@@ -1,11 +1,11 @@
-import type { LeadKind } from './widgets/shared/lead-contract.ts';
+import type { LeadKind } from './contract/lead-contract.ts';
 import {
   type CollectionNotice,
   collectionNotice,
   DEFAULT_LEAD_RETENTION_DAYS,
   NOTICE_VERSION,
   retentionPeriod,
-} from './widgets/shared/collection-notice.ts';
+} from './contract/collection-notice.ts';
 
 /**
  * Every value that differs per deployment. Environment variables of the same

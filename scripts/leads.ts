@@ -12,7 +12,7 @@
  */
 import { dbPath } from '../server/intake/database.ts';
 import { createOutbox } from '../server/intake/delivery/outbox.ts';
-import type { LeadKind } from '../widgets/shared/lead-contract.ts';
+import type { LeadKind } from '../contract/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { changeDatabase, cliArgs, endOfDay, fail, periodAndDataOptions, readDatabase, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';

@@ -6,7 +6,7 @@
  * working folder, so every command agrees whatever folder it runs from.
  */
 import path from 'node:path';
-import { baseRoute, languageOfRoute, languages } from './languages.ts';
+import { baseRoute, languageOfRoute, languages } from '../contract/languages.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const pagesDir = path.join(repoRoot, 'pages');

@@ -2,7 +2,7 @@
  * One source for the response headers of the static site: the local server applies
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
-import { languages } from '../scripts/languages.ts';
+import { languages } from '../contract/languages.ts';
 import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 
 export interface BuildMeta {

@@ -33,7 +33,7 @@ import {
   staticClosure,
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { defaultLanguage, languageOfRoute, routeIn } from '../scripts/languages.ts';
+import { defaultLanguage, languageOfRoute, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute } from '../scripts/paths.ts';
 import { embedPage, framePage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';

@@ -46,7 +46,7 @@ describe('{{widget}}', () => {
   });
 
   it('renders a form in Hindi with lang="hi": the element carries it, the shadow root is the Hindi form (nothing changes at takeover)', async () => {
-    const { hi } = await import('../widgets/shared/i18n/hi.ts');
+    const { hi } = await import('../widgets/i18n/hi.ts');
     const html = page(`{{widget "${SOCIETY_REGISTRATION}" lang="hi" id="registration"}}`);
     expect(html).toMatch(new RegExp(`^<${SOCIETY_REGISTRATION} id="registration" lang="hi"><template shadowrootmode="open">`));
     expect(html).toContain(`lang="hi" dir="ltr"`);

@@ -1,6 +1,6 @@
 /** The notice at collection as data (issue 14): every part for each form, versioned, linking to the full notice. */
 import { describe, expect, it } from 'vitest';
-import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../contract/collection-notice.ts';
 
 describe('collectionNotice', () => {
   it('gives each form what is collected, why, how long, how to withdraw, and a link to the full notice', () => {

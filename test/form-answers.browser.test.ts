@@ -15,9 +15,9 @@
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { collectionNotice, NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION } from '../contract/collection-notice.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
-import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
+import { PHONE_PATTERN } from '../contract/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, submitAgain, toastHost, waitForToast } from './browser-stub/helpers.ts';
 
 const society = {

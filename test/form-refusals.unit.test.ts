@@ -4,9 +4,9 @@
  * it refuses, and the POST URL with the partner id.
  */
 import { describe, expect, it } from 'vitest';
-import { leadUrl, partnerId } from '../widgets/shared/lead-request.ts';
-import { LEAD_FIELDS, MESSAGES, type FieldName } from '../widgets/shared/lead-contract.ts';
-import { mismatchMessage, refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+import { leadUrl, partnerId } from '../widgets/lead-form/lead-request.ts';
+import { LEAD_FIELDS, MESSAGES, type FieldName } from '../contract/lead-contract.ts';
+import { mismatchMessage, refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
 
 describe('refusals name their field', () => {
   const fields = [...new Set([...Object.keys(LEAD_FIELDS.society), ...Object.keys(LEAD_FIELDS.career)])] as FieldName[];

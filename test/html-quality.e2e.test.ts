@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { languageOfRoute } from '../scripts/languages.ts';
+import { languageOfRoute } from '../contract/languages.ts';
 import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
 import { textsOf } from './helpers/page-text.ts';
 import { embedPage, framePage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../server/intake/language.ts';
-import { MESSAGES_HI } from '../widgets/shared/lead-contract.hi.ts';
-import { MESSAGES } from '../widgets/shared/lead-contract.ts';
-import { en } from '../widgets/shared/i18n/en.ts';
-import { hi } from '../widgets/shared/i18n/hi.ts';
-import { refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+import { MESSAGES_HI } from '../contract/messages/hi.ts';
+import { MESSAGES } from '../contract/lead-contract.ts';
+import { en } from '../widgets/i18n/en.ts';
+import { hi } from '../widgets/i18n/hi.ts';
+import { refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
 const society = { name: 'सुनीता शर्मा', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'ग्रीन पार्क', city: 'नई दिल्ली', position: '' };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRoutes } from '../scripts/bench/sizes.ts';
-import { defaultLanguage, languageOfRoute, languages, routeIn } from '../scripts/languages.ts';
+import { defaultLanguage, languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { pageFileOf, pagesDir } from '../scripts/paths.ts';
 import { pageUrl } from '../scripts/build/sitemap.ts';
 import { loadSiteConfig } from '../site.config.ts';

@@ -7,7 +7,7 @@ import {
   nativeConstraints,
   PHONE_PATTERN,
   SOCIETY_FIELDS,
-} from '../widgets/shared/lead-contract.ts';
+} from '../contract/lead-contract.ts';
 import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
 
 const society = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' };

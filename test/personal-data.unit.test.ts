@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { normalisePhone, parsePersonKey } from '../server/intake/personal-data.ts';
-import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { NOTICE_VERSION } from '../contract/collection-notice.ts';
 import { countRows, postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);

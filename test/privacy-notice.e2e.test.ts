@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { NOTICE_VERSION, PRIVACY_NOTICE_PATH } from '../widgets/shared/collection-notice.ts';
+import { NOTICE_VERSION, PRIVACY_NOTICE_PATH } from '../contract/collection-notice.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const site = loadSiteConfig();

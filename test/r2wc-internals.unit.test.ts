@@ -18,7 +18,7 @@ class FakeElement {
 Object.assign(globalThis, { HTMLElement: (globalThis as { HTMLElement?: unknown }).HTMLElement ?? FakeElement });
 
 const { default: r2wc } = await import('@r2wc/react-to-web-component');
-const { R2WC_RENDER } = await import('../widgets/shared/define-element.ts');
+const { R2WC_RENDER } = await import('../widgets/element/define-element.ts');
 
 describe("r2wc's render method", () => {
   it('is a method of the class r2wc builds, under the symbol define-element.ts overrides', () => {

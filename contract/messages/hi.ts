@@ -4,7 +4,7 @@
  * (which field it names). Same keys and shapes as the English (LeadMessages).
  * Plain data and pure functions: only the Hindi chunk of the widgets bundles it.
  */
-import { type LeadMessages, plainKeys } from './lead-contract.ts';
+import { type LeadMessages, plainKeys } from '../lead-contract.ts';
 
 export const MESSAGES_HI: LeadMessages = {
   societyStored:

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultLanguage, languageOfRoute, languages, otherLanguages, routeIn, type Language } from '../languages.ts';
+import { defaultLanguage, languageOfRoute, languages, otherLanguages, routeIn, type Language } from '../../contract/languages.ts';
 import { isNotFoundRoute, pagesDir } from '../paths.ts';
 import { pageUrl } from './sitemap.ts';
 

@@ -5,7 +5,7 @@ import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite'
 import type { SiteConfig } from '../../site.config.ts';
 import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
-import { languageOfRoute, routeIn } from '../languages.ts';
+import { languageOfRoute, routeIn } from '../../contract/languages.ts';
 import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
 import { loadCatalogues, pageLanguage } from './page-language.ts';
 import { sitemapRoutes } from './inputs.ts';

@@ -20,7 +20,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
 import { apiOf } from '../../widgets/registry/api.ts';
-import { WIDGET_LANGUAGES, type WidgetLanguage } from '../../widgets/shared/i18n/types.ts';
+import { WIDGET_LANGUAGES, type WidgetLanguage } from '../../widgets/i18n/types.ts';
 import { widgetsDir } from '../paths.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { type LeadMessages, MESSAGES } from '../../contract/lead-contract.ts';
 import { messagesFor } from './language.ts';
 
 /**

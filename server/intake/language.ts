@@ -4,8 +4,8 @@
  * sentences change; statuses and the answer's shape never do.
  */
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES_HI } from '../../widgets/shared/lead-contract.hi.ts';
-import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../widgets/shared/lead-contract.ts';
+import { MESSAGES_HI } from '../../contract/messages/hi.ts';
+import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../contract/lead-contract.ts';
 
 export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
 

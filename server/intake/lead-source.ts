@@ -1,5 +1,5 @@
-import { noticeVersionFromHeader } from '../../widgets/shared/collection-notice.ts';
-import { PARTNER_ID } from '../../widgets/shared/lead-contract.ts';
+import { noticeVersionFromHeader } from '../../contract/collection-notice.ts';
+import { PARTNER_ID } from '../../contract/lead-contract.ts';
 
 /**
  * Where a lead came from, carried outside the spec's JSON body: the request's `Origin`

@@ -18,7 +18,7 @@ import {
   matchesPattern,
   PHONE_PATTERN,
   type ServiceLanguage,
-} from '../../widgets/shared/lead-contract.ts';
+} from '../../contract/lead-contract.ts';
 
 /**
  * Leads: validation of the two payloads of the lead contract, the dedupe of repeated

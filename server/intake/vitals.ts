@@ -6,7 +6,7 @@ import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile } from '../../scripts/paths.
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import { sendFailure } from './guards.ts';
-import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { MESSAGES } from '../../contract/lead-contract.ts';
 
 /**
  * Field Web Vitals: the beacon's schema, storage in vitals.db (its own file, a daily cap

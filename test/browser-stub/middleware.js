@@ -28,8 +28,8 @@ import { tsImport } from 'tsx/esm/api';
 const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
 export const distDir = paths.distDir();
 
-/** @type {typeof import('../../widgets/shared/lead-contract.hi.ts')} */
-const { MESSAGES_HI } = await tsImport('../../widgets/shared/lead-contract.hi.ts', import.meta.url);
+/** @type {typeof import('../../contract/messages/hi.ts')} */
+const { MESSAGES_HI } = await tsImport('../../contract/messages/hi.ts', import.meta.url);
 
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import nodePath from 'node:path';
-import { defaultLanguage, languages, routeIn, type Language } from '../../scripts/languages.ts';
+import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { notFoundRouteFor, pageFileOf, pagesDir } from '../../scripts/paths.ts';
 
 /**

@@ -5,19 +5,19 @@
  * script takes over) and in the browser; touches no browser global during render.
  */
 import { useEffect, useRef, type FormEvent } from 'react';
-import { resolveApiBase } from '../shared/api-base.ts';
-import { postJson, type PostOutcome } from '../shared/api-client.ts';
+import { resolveApiBase } from '../lead-form/api-base.ts';
+import { postJson, type PostOutcome } from '../lead-form/api-client.ts';
 import { CAREER_APPLICATION } from '../registry/names.ts';
-import { ConfirmationPanel } from '../shared/confirmation.tsx';
-import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
-import { Field } from '../shared/form-field.tsx';
-import { en } from '../shared/i18n/en.ts';
-import { useMessages, widgetLanguage } from '../shared/i18n/index.ts';
-import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
-import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
-import { CollectionNotice } from '../shared/notice.tsx';
-import { mismatchMessage, refusedField } from '../shared/refusals.ts';
-import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
+import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
+import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
+import { Field } from '../lead-form/form-field.tsx';
+import { en } from '../i18n/en.ts';
+import { useMessages, widgetLanguage } from '../i18n/index.ts';
+import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../../contract/lead-contract.ts';
+import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
+import { CollectionNotice } from '../lead-form/notice.tsx';
+import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
+import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 
 export type CareerApplicationProps = LeadFormProps;
 

@@ -7,7 +7,7 @@
  * set up in that environment), and one text for both is what we want anyway. The build
  * runs each file through PostCSS and lightningcss (scripts/build/widget-css-plugin.ts).
  */
-import formCss from './form.css?raw';
+import formCss from '../lead-form/form.css?raw';
 import hostCss from './host.css?raw';
 
 export const widgetCss = (...parts: string[]): string => [hostCss, ...parts].join('');

@@ -5,7 +5,7 @@
  * records it just before the shadow root is cleared; the component starts from it
  * (form-state.ts).
  */
-import { hostOf } from './events.ts';
+import { hostOf } from '../lead-form/events.ts';
 
 export interface FormSnapshot {
   values: Record<string, string>;

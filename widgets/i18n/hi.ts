@@ -3,7 +3,7 @@
  * Hindi speakers use (ऐप, ईमेल, फ़ोन, कोर्स). A chunk of its own, loaded only for a form
  * in Hindi. Course and role VALUES never change; only their visible text does.
  */
-import { MESSAGES_HI } from '../lead-contract.hi.ts';
+import { MESSAGES_HI } from '../../contract/messages/hi.ts';
 import type { WidgetMessages } from './types.ts';
 
 const societyStoredLead = 'सोसाइटी का अनुरोध सफलतापूर्वक भेज दिया गया है।';

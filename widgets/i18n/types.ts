@@ -4,8 +4,8 @@
  * (en.ts, hi.ts) must fill every key; adding a language = a catalogue + a row in
  * WIDGET_LANGUAGES and in index.ts's importers.
  */
-import type { NoticeText } from '../collection-notice.ts';
-import type { CourseValue, LeadMessages, RoleValue } from '../lead-contract.ts';
+import type { NoticeText } from '../../contract/collection-notice.ts';
+import type { CourseValue, LeadMessages, RoleValue } from '../../contract/lead-contract.ts';
 
 export const WIDGET_LANGUAGES = ['en', 'hi'] as const;
 export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];

@@ -4,7 +4,7 @@
  * Kept apart from takeover.ts, which every element loads, as only the forms need it.
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { forgetSnapshot, isControl, peekSnapshot, type Control, type FormSnapshot } from './takeover.ts';
+import { forgetSnapshot, isControl, peekSnapshot, type Control, type FormSnapshot } from '../element/takeover.ts';
 
 /** Initial form values: the empty form, overlaid with the snapshot's values for known fields. */
 function initialValues<T extends Record<string, string>>(empty: T, snapshot: FormSnapshot | undefined): T {

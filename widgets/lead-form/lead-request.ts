@@ -2,7 +2,7 @@
  * The lead POST's URL: `{apiBase}/{endpoint}`, with the embedder's partner id as
  * `?partner=<id>` when it is valid (CONTRACT.md). The spec's body never changes.
  */
-import { PARTNER_ID } from './lead-contract.ts';
+import { PARTNER_ID } from '../../contract/lead-contract.ts';
 
 export const isPartnerId = (value: string): boolean => PARTNER_ID.test(value);
 

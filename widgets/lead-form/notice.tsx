@@ -4,8 +4,8 @@
  * there before any script and nothing moves when React takes over. Its links are
  * absolute to our site, so they work inside a partner's page.
  */
-import type { LeadKind } from './lead-contract.ts';
-import { collectionNotice, type NoticeText } from './collection-notice.ts';
+import type { LeadKind } from '../../contract/lead-contract.ts';
+import { collectionNotice, type NoticeText } from '../../contract/collection-notice.ts';
 import { privacyContact, siteOrigin } from './site-links.ts';
 
 export function CollectionNotice({ kind, id, text }: { kind: LeadKind; id: string; text: NoticeText }) {

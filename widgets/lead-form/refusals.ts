@@ -4,7 +4,7 @@
  * contract's message for a value the browser itself refuses (pattern or type), instead
  * of a generic one.
  */
-import { LEAD_FIELDS, MESSAGES, type FieldName, type LeadField, type LeadMessages } from './lead-contract.ts';
+import { LEAD_FIELDS, MESSAGES, type FieldName, type LeadField, type LeadMessages } from '../../contract/lead-contract.ts';
 import type { FieldError } from './use-lead-form.ts';
 
 /** Every message that names a field, in one catalogue → that field. */

@@ -13,13 +13,13 @@
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { resolveApiBase } from './api-base.ts';
-import { NOTICE_VERSION } from './collection-notice.ts';
+import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { invalidProps } from './form-field.tsx';
 import { useFormTakeover } from './form-state.ts';
 import { createProofOfWork, PROOF_HEADER, type ProofOfWork } from './proof-of-work.ts';
-import { isControl, type Control } from './takeover.ts';
-import { dismissToastsFrom, showToast, type ToastInput } from './toast-store.ts';
-import type { WidgetMessages } from './i18n/types.ts';
+import { isControl, type Control } from '../element/takeover.ts';
+import { dismissToastsFrom, showToast, type ToastInput } from '../toast-host/toast-store.ts';
+import type { WidgetMessages } from '../i18n/types.ts';
 
 export const NOTICE_HEADER = 'X-Notice-Version';
 /** The form's language, so the service answers in it (never in the body). */

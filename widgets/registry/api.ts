@@ -5,7 +5,7 @@
  * arguments against it, and the browser tests check the built elements against it.
  * Build and test code only: the widgets themselves never import it.
  */
-import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../shared/events.ts';
+import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../lead-form/events.ts';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, type WidgetTag } from './names.ts';
 import { careerApplicationDefaults, societyRegistrationDefaults } from './texts.ts';
 

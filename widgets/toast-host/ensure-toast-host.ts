@@ -3,7 +3,7 @@
  * appends one at the end of <body> so the form's messages have somewhere to show.
  */
 import { TOAST_HOST } from '../registry/names.ts';
-import '../toast-host/register.ts';
+import './register.ts';
 
 export function ensureToastHost(): void {
   const add = () => {

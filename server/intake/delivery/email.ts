@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { MESSAGES, ROLES } from '../../../widgets/shared/lead-contract.ts';
+import { MESSAGES, ROLES } from '../../../contract/lead-contract.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
