@@ -4,9 +4,9 @@
  * is kept, where the full notice is, and how to withdraw consent. The forms render it;
  * the privacy page repeats the same sentences; each lead stores NOTICE_VERSION (sent as
  * the X-Notice-Version header). Change any sentence here → change NOTICE_VERSION (the
- * date of the change) and the privacy page's "last updated". Plain data and pure functions:
- * the widgets bundle it. The Hindi sentences (same keys, NoticeText) are in the Hindi widget
- * catalogue; a translation says the same notice, so it keeps the version.
+ * date of the change), which both privacy pages show as their "last updated". Plain data
+ * and pure functions: the widgets bundle it. The Hindi sentences (same keys, NoticeText)
+ * are in collection-notice.hi.ts; a translation says the same notice, so it keeps the version.
  */
 import type { LeadKind } from './lead-contract.ts';
 
@@ -48,7 +48,7 @@ export interface CollectionNotice {
   link: { text: string; href: string };
 }
 
-/** The notice's sentences in one language: each widget catalogue (widgets/shared/i18n/<lang>.ts) holds one. */
+/** The notice's sentences in one language (EN_NOTICE, HI_NOTICE). */
 export interface NoticeText {
   heading: string;
   /** The full stop after the heading ("." or "।"). */
@@ -73,7 +73,7 @@ export function retentionPeriod(days: number, text: NoticeText['period'] = EN_NO
   return `${days} ${days === 1 ? text.day : text.days}`;
 }
 
-/** The notice in English (the Hindi one is in widgets/shared/i18n/hi.ts). */
+/** The notice in English (the Hindi one: collection-notice.hi.ts). */
 export const EN_NOTICE: NoticeText = {
   heading: 'How we use your details',
   stop: '.',

@@ -1,12 +1,15 @@
 /**
  * The lead contract: the two payloads the forms send and the intake service accepts
  * (site spec §3 and §7). Field names in payload order, required or optional, lengths,
- * the course and role lists, the phone and email rules, and every sentence the service
- * answers with. The widgets take their native constraints from it; the service derives
- * its zod schemas from it. Plain data and pure functions only: the widgets bundle it.
+ * the course and role lists, and the rules a value follows (phone, email, no control
+ * characters). The widgets take their controls and native constraints from it; the
+ * service derives its zod schemas from it. Plain data and pure functions only: the
+ * widgets bundle it.
  */
 
-export type LeadKind = 'society' | 'career';
+/** The two kinds of lead, one per form and endpoint. */
+export const LEAD_KINDS = ['society', 'career'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /** A choice's stored value and the text the form shows for it. */
 interface Option {
@@ -42,8 +45,22 @@ const PHONE = { minDigits: 7, maxDigits: 15, maxLength: 20 } as const;
 export const PHONE_PATTERN =
   String.raw`\s*(?=[0-9+ \-]{1,${PHONE.maxLength}}\s*$)(?=(?:[^0-9]*[0-9]){${PHONE.minDigits},${PHONE.maxDigits}}[^0-9]*$)\+?[0-9](?:[0-9 \-]*[0-9\-])?\s*`;
 
-/** An email address: 1–64 characters before the @, then a domain with at least one dot. */
-export const EMAIL_PATTERN = String.raw`[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+`;
+/** An email address: 1–64 characters before the @, then a domain with at least one dot; no space or control character anywhere. */
+export const EMAIL_PATTERN = String.raw`[^\s@\p{Cc}]{1,64}@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+`;
+
+/** A one-line text value: any characters but control characters (a pasted escape sequence, a NUL). */
+export const SINGLE_LINE_PATTERN = String.raw`[^\p{Cc}]*`;
+
+/** Control characters a value may not contain: every one on a line, all but tab and line breaks in a multi-line message. */
+const CONTROL_CHARACTERS = {
+  singleLine: /\p{Cc}/u,
+  multiline: /[^\P{Cc}\t\n\r]/u,
+} as const;
+
+/** True when a value holds a control character its field does not take. */
+export function hasForbiddenCharacters(field: LeadField, value: string): boolean {
+  return (field.rule === 'multiline' ? CONTROL_CHARACTERS.multiline : CONTROL_CHARACTERS.singleLine).test(value);
+}
 
 /**
  * True when the whole value matches an HTML `pattern`, as a browser checks it. Browsers
@@ -54,12 +71,6 @@ export const EMAIL_PATTERN = String.raw`[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+`;
 export function matchesPattern(pattern: string, value: string): boolean {
   return new RegExp(`^(?:${pattern})$`, 'u').test(value);
 }
-
-/**
- * The embedder's partner id, sent as `?partner=` on the POST URL (never in the body):
- * 1–40 lowercase letters, digits and inner hyphens (e.g. "greenpark-rwa").
- */
-export const PARTNER_ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /** One field of a payload: required or optional, and the rule its value follows. */
 export type LeadField = { required: boolean } & (
@@ -112,81 +123,10 @@ export function nativeConstraints(field: LeadField) {
       return { required: field.required, maxLength: field.maxLength, pattern: EMAIL_PATTERN, inputMode: 'email' } as const;
     case 'choice':
       return { required: field.required };
-    default:
+    case 'multiline':
       return { required: field.required, maxLength: field.maxLength };
+    case 'text':
+      return { required: field.required, maxLength: field.maxLength, pattern: SINGLE_LINE_PATTERN };
   }
 }
 
-/** Of a body's stray keys, at most five plain identifiers: the only ones a message names (never arbitrary text). */
-export function plainKeys(keys: string[]): string[] {
-  return keys.filter((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)).slice(0, 5);
-}
-
-/** The languages the service answers in (chosen by the request's Content-Language; English otherwise). */
-export type ServiceLanguage = 'en' | 'hi';
-
-/** Every sentence the intake service says to a visitor, in English (lead-contract.hi.ts: the Hindi twin). */
-export const MESSAGES = {
-  societyStored:
-    'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
-  careerStored: 'Application received. Our team will review it and connect with you shortly.',
-  notObject: 'Please send the form fields as a JSON object.',
-  emptyBody: 'The request was empty. Please fill in the form and try again.',
-  invalidJson: 'The request could not be read. Please submit the form again.',
-  tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
-  unsupportedType: 'Please send the form as JSON (Content-Type: application/json).',
-  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
-  originRefused:
-    'This website is not set up to send registrations to us, so your details were not sent. Please contact the society or the website owner directly.',
-  invalidPartner:
-    'The partner id of this form is not valid (1 to 40 lowercase letters, digits or hyphens). Please tell the website owner.',
-  notFound: 'There is nothing to submit at this address.',
-  methodNotAllowed: 'This address only accepts POST requests.',
-  /** How the messages below name each field ("City is required."); the forms show their own labels. */
-  labels: {
-    name: 'Name',
-    email: 'Email',
-    phone: 'Phone number',
-    societyName: 'Society name',
-    city: 'City',
-    position: 'Position',
-    college: 'College',
-    course: 'Course',
-    yearOfStudy: 'Year of study',
-    areaOfInterest: 'Preferred role',
-    message: 'Message',
-  } satisfies Record<FieldName, string>,
-  required: (label: string) => `${label} is required.`,
-  notText: (label: string) => `${label} must be text.`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
-  forbiddenCharacters: (label: string) => `${label} contains characters that are not allowed.`,
-  invalidEmail: 'Please enter a valid email address.',
-  invalidPhone: 'Please enter a valid phone number.',
-  /** A value outside a choice field's list, by field name. */
-  invalidChoice: {
-    course: 'Please choose your course from the list.',
-    areaOfInterest: 'Please choose your preferred role from the list.',
-  } satisfies Partial<Record<FieldName, string>> as Partial<Record<FieldName, string>>,
-  /** Names a stray key only when it is a plain identifier (never echoes arbitrary text). */
-  unexpectedField: (keys: string[]) => {
-    const plain = plainKeys(keys);
-    return plain.length
-      ? `The form contains an unexpected field: ${plain.join(', ')}.`
-      : 'The form contains unexpected fields.';
-  },
-  unavailable: 'We could not save your request right now. Please try again in a moment.',
-  generic: 'Something went wrong. Please try again.',
-  invalidVitals: (detail: string) => `Invalid vitals beacon: ${detail}`,
-} as const;
-
-/** Literal strings widened to `string`, so a translation must have every key of MESSAGES with the same shape. */
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => string
-    ? (...args: A) => string
-    : T extends object
-      ? { [K in keyof T]: Widen<T[K]> }
-      : T;
-
-/** The shape of a message catalogue of the service (MESSAGES and its translations). */
-export type LeadMessages = Widen<typeof MESSAGES>;

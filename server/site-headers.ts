@@ -3,7 +3,7 @@
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
 import { languages } from '../contract/languages.ts';
-import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
+import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
 
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */

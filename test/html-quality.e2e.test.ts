@@ -11,7 +11,7 @@ import { embedPage, framePage, notFoundPage, routes, twinRoutes } from './helper
 
 const dist = distDir();
 const english = [...routes, embedPage, framePage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
-// The twins in the other languages (scripts/languages.ts) that pages/ has; their h1 is their own.
+// The twins in the other languages (contract/languages.ts) that pages/ has; their h1 is their own.
 const expected: { path: string; h1?: string }[] = [...english, ...twinRoutes(english.map((page) => page.path)).map((twin) => ({ path: twin.path }))];
 const found = fs.existsSync(dist)
   ? (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split(path.sep).join('/'))

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../server/intake/language.ts';
 import { MESSAGES_HI } from '../contract/messages/hi.ts';
-import { MESSAGES } from '../contract/lead-contract.ts';
+import { MESSAGES } from '../contract/messages/en.ts';
 import { en } from '../widgets/i18n/en.ts';
 import { hi } from '../widgets/i18n/hi.ts';
 import { refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';

@@ -1,5 +1,5 @@
 /**
- * Every page in every language (scripts/languages.ts), on the built site and the real server:
+ * Every page in every language (contract/languages.ts), on the built site and the real server:
  * each English page has its twin, and each twin found under pages/<code>/ is the same page in
  * its language: lang, mostly its own script, the same ids in the same order, alternates both
  * ways (x-default: English), a language switch to the twin; unknown paths under its prefix get

@@ -1,10 +1,10 @@
 /**
- * The Hindi twin of the lead contract's MESSAGES: what the intake service says when a
+ * The Hindi twin of the service's MESSAGES (en.ts): what the intake service says when a
  * request carries `Content-Language: hi`, and what a Hindi form recognises in a refusal
  * (which field it names). Same keys and shapes as the English (LeadMessages).
  * Plain data and pure functions: only the Hindi chunk of the widgets bundles it.
  */
-import { type LeadMessages, plainKeys } from '../lead-contract.ts';
+import { type LeadMessages, plainKeys } from './en.ts';
 
 export const MESSAGES_HI: LeadMessages = {
   societyStored:

@@ -89,7 +89,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
         const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
         const htmlLang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1];
         if (htmlLang !== language.language.htmlLang) {
-          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (scripts/languages.ts)`);
+          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (contract/languages.ts)`);
         }
         return hbs.compile(html, { strict: false, noEscape: false })({
           site,

@@ -20,7 +20,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
 import { apiOf } from '../../widgets/registry/api.ts';
-import { WIDGET_LANGUAGES, type WidgetLanguage } from '../../widgets/i18n/types.ts';
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../contract/languages.ts';
 import { widgetsDir } from '../paths.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
@@ -49,7 +49,7 @@ const placementArguments: Record<string, { attribute: string; values?: readonly 
 
 /** Arguments whose value must be one of a list. */
 const allowedValues: Record<string, readonly string[]> = {
-  lang: WIDGET_LANGUAGES,
+  lang: LANGUAGE_CODES,
   ...Object.fromEntries(Object.entries(placementArguments).flatMap(([name, p]) => (p.values ? [[name, p.values]] : []))),
 };
 
@@ -84,7 +84,7 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
     attributes.push(` ${placement?.attribute ?? name}="${Handlebars.escapeExpression(value)}"`);
   }
   const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
-  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as WidgetLanguage | undefined });
+  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as LanguageCode | undefined });
   return {
     start: `<${tag}${attributes.join('')}>`,
     end: `</${tag}>`,
@@ -104,7 +104,7 @@ export function widgetPlacement(prerender: () => Prerender | undefined) {
       if (!loaded) throw new Error('{{widget}}: the pre-render module is not loaded');
       // A form speaks its page's language unless told otherwise (English pages leave it to the default).
       const pageLang = (data as { root?: { lang?: unknown } } | undefined)?.root?.lang;
-      const lang = hash.lang === undefined && pageLang !== 'en' && WIDGET_LANGUAGES.includes(pageLang as WidgetLanguage) ? { lang: pageLang } : {};
+      const lang = hash.lang === undefined && pageLang !== 'en' && isLanguageCode(pageLang) ? { lang: pageLang } : {};
       const widget = renderWidget(loaded, args[0], { ...(hash as Record<string, unknown>), ...lang });
       const marker = `<!--shadow-root-${++count}-->`;
       pending.set(marker, widget.shadowRoot);

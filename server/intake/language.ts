@@ -4,8 +4,10 @@
  * sentences change; statuses and the answer's shape never do.
  */
 import type { FastifyRequest } from 'fastify';
+import { HEADERS } from '../../contract/http.ts';
+import { languageOfTag } from '../../contract/languages.ts';
+import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../contract/messages/en.ts';
 import { MESSAGES_HI } from '../../contract/messages/hi.ts';
-import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../contract/lead-contract.ts';
 
 export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
 
@@ -13,13 +15,13 @@ export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MES
 export function requestLanguage(header: string | string[] | undefined): ServiceLanguage {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const tag of value.split(',')) {
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary && primary in SERVICE_MESSAGES) return primary as ServiceLanguage;
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return 'en';
 }
 
 /** The message catalogue for a request. */
 export function messagesFor(request: FastifyRequest): LeadMessages {
-  return SERVICE_MESSAGES[requestLanguage(request.headers['content-language'])];
+  return SERVICE_MESSAGES[requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | string[] | undefined)];
 }

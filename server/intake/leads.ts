@@ -7,18 +7,19 @@ import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { readLeadSource, type LeadSource } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
+import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
   EMAIL_PATTERN,
   type FieldName,
   fieldNames,
+  hasForbiddenCharacters,
   LEAD_FIELDS,
   type LeadField,
   type LeadKind,
-  type LeadMessages,
   matchesPattern,
   PHONE_PATTERN,
-  type ServiceLanguage,
 } from '../../contract/lead-contract.ts';
+import type { LeadMessages, ServiceLanguage } from '../../contract/messages/en.ts';
 
 /**
  * Leads: validation of the two payloads of the lead contract, the dedupe of repeated
@@ -26,9 +27,6 @@ import {
  */
 
 // The zod schemas, derived from the contract: strings only (no coercion), trimmed, bounded.
-
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) {
   const label = MESSAGES.labels[name];
@@ -40,7 +38,7 @@ function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) 
       .string({ error: MESSAGES.notText(label) })
       .trim()
       .max(max, MESSAGES.tooLong(label, max))
-      .refine((v) => !CONTROL_SINGLE_LINE.test(v), MESSAGES.forbiddenCharacters(label))
+      .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label))
       .default('');
   }
   const text = z
@@ -62,11 +60,10 @@ function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) 
     }
     case 'text':
     case 'multiline': {
-      const control = field.rule === 'multiline' ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
       return text
         .min(1, MESSAGES.required(label))
         .max(field.maxLength, MESSAGES.tooLong(label, field.maxLength))
-        .refine((v) => !control.test(v), MESSAGES.forbiddenCharacters(label));
+        .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label));
     }
   }
 }
@@ -182,8 +179,8 @@ const successBodies = (stored: 'societyStored' | 'careerStored') =>
   Object.fromEntries(Object.entries(SERVICE_MESSAGES).map(([lang, m]) => [lang, successBody(m[stored])])) as Record<ServiceLanguage, string>;
 
 export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Record<ServiceLanguage, string> }[] = [
-  { path: '/addSocietyQuery', kind: 'society', success: successBodies('societyStored') },
-  { path: '/addQuery', kind: 'career', success: successBodies('careerStored') },
+  { path: LEAD_PATHS.society, kind: 'society', success: successBodies('societyStored') },
+  { path: LEAD_PATHS.career, kind: 'career', success: successBodies('careerStored') },
 ];
 
 /**
@@ -202,7 +199,7 @@ export function registerLeadRoutes(
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
-      const lang = requestLanguage(request.headers['content-language']);
+      const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
       const source = readLeadSource(request.headers, request.query);

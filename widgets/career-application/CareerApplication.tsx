@@ -73,7 +73,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     let result: Result;
     try {
       const headers = await form.beginSubmit();
-      result = interpretApplication(await postJson(leadUrl(resolveApiBase(apiBase), 'addQuery', partner), payload, { headers }));
+      result = interpretApplication(await postJson(leadUrl(resolveApiBase(apiBase), 'career', partner), payload, { headers }));
     } finally {
       inFlight.current = false;
     }

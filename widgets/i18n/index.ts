@@ -5,10 +5,11 @@
  * The build's pre-render registers every catalogue up front (registerMessages).
  */
 import { useEffect, useReducer } from 'react';
+import { languageOfTag } from '../../contract/languages.ts';
 import { en } from './en.ts';
-import { WIDGET_LANGUAGES, type WidgetLanguage, type WidgetMessages } from './types.ts';
+import type { WidgetLanguage, WidgetMessages } from './types.ts';
 
-export { WIDGET_LANGUAGES, type WidgetLanguage, type WidgetMessages } from './types.ts';
+export type { WidgetLanguage, WidgetMessages } from './types.ts';
 
 const catalogues: Partial<Record<WidgetLanguage, WidgetMessages>> = { en };
 const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>> = {
@@ -16,19 +17,10 @@ const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessa
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
 
-export const isWidgetLanguage = (value: unknown): value is WidgetLanguage =>
-  (WIDGET_LANGUAGES as readonly unknown[]).includes(value);
-
-/** "hi-IN" → "hi"; undefined when it names no language of ours. */
-function primarySubtag(tag: string | null | undefined): WidgetLanguage | undefined {
-  const primary = tag?.trim().toLowerCase().split('-')[0];
-  return isWidgetLanguage(primary) ? primary : undefined;
-}
-
 /** The form's language: its `lang` attribute, else the primary subtag of the page's `<html lang>`, else English. */
 export function widgetLanguage(attribute: string | undefined): WidgetLanguage {
   return (
-    primarySubtag(attribute) ?? (typeof document === 'undefined' ? undefined : primarySubtag(document.documentElement.lang)) ?? 'en'
+    languageOfTag(attribute) ?? (typeof document === 'undefined' ? undefined : languageOfTag(document.documentElement.lang)) ?? 'en'
   );
 }
 

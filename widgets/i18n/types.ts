@@ -1,14 +1,14 @@
 /**
  * The shape of a widget message catalogue: every text a form, its toasts, its
  * confirmation and its collection notice show, in one language. Each language's file
- * (en.ts, hi.ts) must fill every key; adding a language = a catalogue + a row in
- * WIDGET_LANGUAGES and in index.ts's importers.
+ * (en.ts, hi.ts) must fill every key (docs/how-to-add-a-language.md).
  */
 import type { NoticeText } from '../../contract/collection-notice.ts';
-import type { CourseValue, LeadMessages, RoleValue } from '../../contract/lead-contract.ts';
+import type { CourseValue, RoleValue } from '../../contract/lead-contract.ts';
+import type { LanguageCode } from '../../contract/languages.ts';
+import type { LeadMessages } from '../../contract/messages/en.ts';
 
-export const WIDGET_LANGUAGES = ['en', 'hi'] as const;
-export type WidgetLanguage = (typeof WIDGET_LANGUAGES)[number];
+export type WidgetLanguage = LanguageCode;
 
 /** A control's label (a trailing " *" marks it required) and placeholder (for a select: its empty option). */
 export interface FieldText {

@@ -1,29 +1,21 @@
 /**
- * The lead POST's URL: `{apiBase}/{endpoint}`, with the embedder's partner id as
- * `?partner=<id>` when it is valid (CONTRACT.md). The spec's body never changes.
+ * The lead POST's URL: `{apiBase}{path}`, with the embedder's partner id as
+ * `?partner=<id>` when the attribute names one (contract/partner-id.ts). The spec's body never changes.
  */
-import { PARTNER_ID } from '../../contract/lead-contract.ts';
-
-export const isPartnerId = (value: string): boolean => PARTNER_ID.test(value);
-
-/** The partner attribute as sent: trimmed, or undefined when empty or not a valid id. */
-export function partnerId(attribute: string | undefined): string | undefined {
-  const value = attribute?.trim();
-  return value && isPartnerId(value) ? value : undefined;
-}
+import { LEAD_PATHS } from '../../contract/http.ts';
+import type { LeadKind } from '../../contract/lead-contract.ts';
+import { PARTNER_ID_RULE, partnerId } from '../../contract/partner-id.ts';
 
 /** Says once per element and value why a partner id is not sent. */
 export function warnInvalidPartner(tag: string, attribute: string | undefined): void {
   const value = attribute?.trim();
-  if (value && !isPartnerId(value)) {
-    console.warn(
-      `<${tag}> partner="${value}" is not a valid partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"); it is not sent.`,
-    );
+  if (value && !partnerId(value)) {
+    console.warn(`<${tag}> partner="${value}" is not a valid partner id (${PARTNER_ID_RULE}); it is not sent.`);
   }
 }
 
-/** `{apiBase}/{endpoint}`, with `?partner=` when the partner id is valid. */
-export function leadUrl(apiBase: string, endpoint: 'addSocietyQuery' | 'addQuery', partner?: string): string {
+/** `{apiBase}{path}`, with `?partner=` when the partner attribute names a partner. */
+export function leadUrl(apiBase: string, kind: LeadKind, partner?: string): string {
   const id = partnerId(partner);
-  return `${apiBase}/${endpoint}${id ? `?partner=${id}` : ''}`;
+  return `${apiBase}${LEAD_PATHS[kind]}${id ? `?partner=${id}` : ''}`;
 }

@@ -8,7 +8,6 @@
  */
 import { solveChallenge } from 'altcha-lib/v1';
 
-export const PROOF_HEADER = 'X-Altcha';
 /** How long a submit waits for a solve that is still running. */
 export const PROOF_WAIT_MS = 2000;
 const CHALLENGE_TIMEOUT_MS = 10_000;

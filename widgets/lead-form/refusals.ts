@@ -4,7 +4,8 @@
  * contract's message for a value the browser itself refuses (pattern or type), instead
  * of a generic one.
  */
-import { LEAD_FIELDS, MESSAGES, type FieldName, type LeadField, type LeadMessages } from '../../contract/lead-contract.ts';
+import { LEAD_FIELDS, type FieldName, type LeadField } from '../../contract/lead-contract.ts';
+import { MESSAGES, type LeadMessages } from '../../contract/messages/en.ts';
 import type { FieldError } from './use-lead-form.ts';
 
 /** Every message that names a field, in one catalogue → that field. */
@@ -47,5 +48,8 @@ export function refusedField(
 
 /** What the browser says when a control's value breaks its contract pattern or type. */
 export function mismatchMessage(name: string, messages: LeadMessages = MESSAGES): string | undefined {
-  return name === 'phone' ? messages.invalidPhone : name === 'email' ? messages.invalidEmail : undefined;
+  if (name === 'phone') return messages.invalidPhone;
+  if (name === 'email') return messages.invalidEmail;
+  const field = (LEAD_FIELDS.society as Record<string, LeadField>)[name] ?? (LEAD_FIELDS.career as Record<string, LeadField>)[name];
+  return field?.rule === 'text' ? messages.forbiddenCharacters(messages.labels[name as FieldName]) : undefined;
 }

@@ -12,18 +12,16 @@
  *   Content-Language: the form's language, in which the service answers).
  */
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { CHALLENGE_PATH, HEADERS } from '../../contract/http.ts';
 import { resolveApiBase } from './api-base.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { invalidProps } from './form-field.tsx';
 import { useFormTakeover } from './form-state.ts';
-import { createProofOfWork, PROOF_HEADER, type ProofOfWork } from './proof-of-work.ts';
+import { createProofOfWork, type ProofOfWork } from './proof-of-work.ts';
 import { isControl, type Control } from '../element/takeover.ts';
 import { dismissToastsFrom, showToast, type ToastInput } from '../toast-host/toast-store.ts';
 import type { WidgetMessages } from '../i18n/types.ts';
 
-export const NOTICE_HEADER = 'X-Notice-Version';
-/** The form's language, so the service answers in it (never in the body). */
-export const LANGUAGE_HEADER = 'Content-Language';
 
 /** The props both form elements take: r2wc's shadow root and their attributes. */
 export interface LeadFormProps {
@@ -88,7 +86,7 @@ export function useLeadForm<V extends Record<string, string>>({
   apiBaseRef.current = apiBase;
   const proof = useRef<ProofOfWork | null>(null);
   const startProof = () => {
-    proof.current ??= createProofOfWork(() => `${resolveApiBase(apiBaseRef.current)}/altcha-challenge`);
+    proof.current ??= createProofOfWork(() => `${resolveApiBase(apiBaseRef.current)}${CHALLENGE_PATH}`);
     proof.current.start();
   };
 
@@ -138,9 +136,9 @@ export function useLeadForm<V extends Record<string, string>>({
     setFieldError(null);
     const solution = await proof.current?.take();
     return {
-      [NOTICE_HEADER]: NOTICE_VERSION,
-      [LANGUAGE_HEADER]: messages.lang,
-      ...(solution ? { [PROOF_HEADER]: solution } : {}),
+      [HEADERS.noticeVersion]: NOTICE_VERSION,
+      [HEADERS.language]: messages.lang,
+      ...(solution ? { [HEADERS.proof]: solution } : {}),
     };
   }
 

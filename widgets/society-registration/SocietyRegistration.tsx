@@ -80,7 +80,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     const payload = { name, email, phone, societyName, city, position: position || '' };
     try {
       const headers = await form.beginSubmit();
-      const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner), payload, { headers });
+      const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'society', partner), payload, { headers });
       const result = interpretRegistration(outcome, text);
       if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
       else {
