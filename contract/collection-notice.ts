@@ -2,11 +2,11 @@
  * The notice at collection: the short text under each form, given before the person
  * submits (DPDP Act 2023 s. 5; DPDP Rules 2025 r. 3): what is collected, why, how long it
  * is kept, where the full notice is, and how to withdraw consent. The forms render it;
- * the privacy page repeats the same sentences; each lead stores NOTICE_VERSION (sent as
+ * both privacy pages repeat the same sentences; each lead stores NOTICE_VERSION (sent as
  * the X-Notice-Version header). Change any sentence here → change NOTICE_VERSION (the
  * date of the change), which both privacy pages show as their "last updated". Plain data
- * and pure functions: the widgets bundle it. The Hindi sentences (same keys, NoticeText)
- * are in collection-notice.hi.ts; a translation says the same notice, so it keeps the version.
+ * and pure functions: the widgets bundle it. The sentences (NoticeText) are in each
+ * language's catalogue, messages/<code>.ts; a translation says the same notice, so it keeps the version.
  */
 import type { LeadKind } from './lead-contract.ts';
 
@@ -48,7 +48,7 @@ export interface CollectionNotice {
   link: { text: string; href: string };
 }
 
-/** The notice's sentences in one language (EN_NOTICE, HI_NOTICE). */
+/** The notice's sentences in one language (EN_NOTICE in messages/en.ts, HI_NOTICE in messages/hi.ts). */
 export interface NoticeText {
   heading: string;
   /** The full stop after the heading ("." or "।"). */
@@ -65,7 +65,7 @@ export interface NoticeText {
 }
 
 /** A retention period in words: 365 → "12 months", 730 → "24 months", 90 → "90 days". */
-export function retentionPeriod(days: number, text: NoticeText['period'] = EN_NOTICE.period): string {
+export function retentionPeriod(days: number, text: NoticeText['period']): string {
   if (days % 365 === 0) {
     const months = (days / 365) * 12;
     return `${months} ${months === 1 ? text.month : text.months}`;
@@ -73,34 +73,15 @@ export function retentionPeriod(days: number, text: NoticeText['period'] = EN_NO
   return `${days} ${days === 1 ? text.day : text.days}`;
 }
 
-/** The notice in English (the Hindi one: collection-notice.hi.ts). */
-export const EN_NOTICE: NoticeText = {
-  heading: 'How we use your details',
-  stop: '.',
-  collected: {
-    society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
-    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
-  },
-  purpose: {
-    society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
-    career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
-  },
-  retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
-  withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
-  link: 'Read the full privacy notice',
-  newTab: 'opens in a new tab',
-  period: { month: 'month', months: 'months', day: 'day', days: 'days' },
-};
-
 /**
  * The notice for one form. `siteUrl`: the site's origin, so the link works from a partner
  * page too (empty: a link from the site root). `contactEmail`: where withdrawals go.
  */
 export function collectionNotice(
   kind: LeadKind,
-  options: { contactEmail: string; siteUrl?: string; retentionDays?: number; text?: NoticeText },
+  options: { contactEmail: string; siteUrl?: string; retentionDays?: number; text: NoticeText },
 ): CollectionNotice {
-  const text = options.text ?? EN_NOTICE;
+  const { text } = options;
   return {
     version: NOTICE_VERSION,
     heading: text.heading,

@@ -72,46 +72,83 @@ export function matchesPattern(pattern: string, value: string): boolean {
   return new RegExp(`^(?:${pattern})$`, 'u').test(value);
 }
 
-/** One field of a payload: required or optional, and the rule its value follows. */
-export type LeadField = { required: boolean } & (
+/**
+ * One field of a payload: required or optional, the rule its value follows, and for the
+ * form: its control's name when the spec names it differently from the payload key
+ * (career: fullName → name), and the browser's autofill token.
+ */
+export type LeadField = { required: boolean; control?: string; autoComplete?: string } & (
   | { rule: 'text' | 'multiline'; maxLength: number }
   | { rule: 'email'; maxLength: number }
   | { rule: 'phone' }
   | { rule: 'choice'; options: readonly Option[] }
 );
 
-const email = { required: true, rule: 'email', maxLength: 254 } as const;
-const phone = { required: true, rule: 'phone' } as const;
+const email = { required: true, rule: 'email', maxLength: 254, autoComplete: 'email' } as const;
+const phone = { required: true, rule: 'phone', autoComplete: 'tel' } as const;
 
 /** POST /addSocietyQuery, in payload order. */
 export const SOCIETY_FIELDS = {
-  name: { required: true, rule: 'text', maxLength: 100 },
+  name: { required: true, rule: 'text', maxLength: 100, autoComplete: 'name' },
   email,
   phone,
-  societyName: { required: true, rule: 'text', maxLength: 200 },
-  city: { required: true, rule: 'text', maxLength: 100 },
-  position: { required: false, rule: 'text', maxLength: 100 },
+  societyName: { required: true, rule: 'text', maxLength: 200, autoComplete: 'organization' },
+  city: { required: true, rule: 'text', maxLength: 100, autoComplete: 'address-level2' },
+  position: { required: false, rule: 'text', maxLength: 100, autoComplete: 'organization-title' },
 } as const satisfies Record<string, LeadField>;
 
 /** POST /addQuery, in payload order. */
 export const CAREER_FIELDS = {
-  name: { required: true, rule: 'text', maxLength: 100 },
+  name: { required: true, rule: 'text', maxLength: 100, control: 'fullName', autoComplete: 'name' },
   email,
   phone,
-  college: { required: true, rule: 'text', maxLength: 200 },
+  college: { required: true, rule: 'text', maxLength: 200, autoComplete: 'organization' },
   course: { required: true, rule: 'choice', options: COURSES },
   yearOfStudy: { required: true, rule: 'text', maxLength: 100 },
   areaOfInterest: { required: true, rule: 'choice', options: ROLES },
-  message: { required: true, rule: 'multiline', maxLength: 4000 },
+  message: { required: true, rule: 'multiline', maxLength: 4000, control: 'whyJoin' },
 } as const satisfies Record<string, LeadField>;
 
 export const LEAD_FIELDS = { society: SOCIETY_FIELDS, career: CAREER_FIELDS } as const;
 
 export type FieldName = keyof typeof SOCIETY_FIELDS | keyof typeof CAREER_FIELDS;
 
+/** A kind's payload keys. */
+export type FieldOf<K extends LeadKind> = keyof (typeof LEAD_FIELDS)[K] & string;
+
+/** A kind's control names: a field's `control`, else its payload key. */
+export type ControlOf<K extends LeadKind> = {
+  [F in FieldOf<K>]: (typeof LEAD_FIELDS)[K][F] extends { control: infer C extends string } ? C : F;
+}[FieldOf<K>];
+
 /** A kind's field names in payload order. */
-export function fieldNames<K extends LeadKind>(kind: K): (keyof (typeof LEAD_FIELDS)[K] & string)[] {
-  return Object.keys(LEAD_FIELDS[kind]) as (keyof (typeof LEAD_FIELDS)[K] & string)[];
+export function fieldNames<K extends LeadKind>(kind: K): FieldOf<K>[] {
+  return Object.keys(LEAD_FIELDS[kind]) as FieldOf<K>[];
+}
+
+/** The control that holds a field's value. */
+export function controlName<K extends LeadKind>(kind: K, field: FieldOf<K>): ControlOf<K> {
+  return ((LEAD_FIELDS[kind][field] as LeadField).control ?? field) as ControlOf<K>;
+}
+
+/** The payload key a control's value goes to, if the control is one of the kind's. */
+export function fieldOfControl<K extends LeadKind>(kind: K, control: string): FieldOf<K> | undefined {
+  return fieldNames(kind).find((field) => controlName(kind, field) === control);
+}
+
+/** A form's controls, each empty, in payload order. */
+export function emptyValues<K extends LeadKind>(kind: K): Record<ControlOf<K>, string> {
+  return Object.fromEntries(fieldNames(kind).map((field) => [controlName(kind, field), ''])) as Record<ControlOf<K>, string>;
+}
+
+/** The request body: every field of the kind, in payload order, from its control's value. */
+export function payloadOf<K extends LeadKind>(kind: K, values: Record<ControlOf<K>, string>): Record<FieldOf<K>, string> {
+  return Object.fromEntries(fieldNames(kind).map((field) => [field, values[controlName(kind, field)] ?? ''])) as Record<FieldOf<K>, string>;
+}
+
+/** The `type` of a field's <input> (choice fields are a <select>, multi-line ones a <textarea>). */
+export function inputType(field: LeadField): 'text' | 'email' | 'tel' {
+  return field.rule === 'email' ? 'email' : field.rule === 'phone' ? 'tel' : 'text';
 }
 
 /** The browser's own checks for a field's control (React props): the same limits the service applies. */

@@ -16,6 +16,7 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { collectionNotice, NOTICE_VERSION } from '../contract/collection-notice.ts';
+import { EN_NOTICE } from '../contract/messages/en.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../contract/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, submitAgain, toastHost, waitForToast } from './browser-stub/helpers.ts';
@@ -235,7 +236,7 @@ describe('form answers', () => {
         expect(notice, 'the notice').to.exist;
         expect(notice!.closest('form'), 'part of the form, above its button').to.equal(shadow(host).querySelector('form'));
         expect(notice!.compareDocumentPosition(button(host)) & Node.DOCUMENT_POSITION_FOLLOWING).to.be.greaterThan(0);
-        const expected = collectionNotice(form === society ? 'society' : 'career', { contactEmail: 'x', siteUrl: location.origin });
+        const expected = collectionNotice(form === society ? 'society' : 'career', { contactEmail: 'x', siteUrl: location.origin, text: EN_NOTICE });
         expect(notice!.textContent).to.include(expected.collected);
         expect(notice!.textContent).to.include(expected.purpose);
         expect(notice!.textContent).to.include('12 months');

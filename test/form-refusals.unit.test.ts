@@ -37,17 +37,19 @@ describe('refusals name their field', () => {
   });
 
   it('maps payload keys to the form’s control names where they differ (career)', () => {
-    const controls = { name: 'fullName', message: 'whyJoin' } as const;
-    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), controls)).toEqual({ name: 'fullName', message: 'Name is required.' });
-    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), controls)?.name).toBe('whyJoin');
-    expect(refusedField(MESSAGES.invalidPhone, controls)).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'career')).toEqual({ name: 'fullName', message: 'Name is required.' });
+    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), 'career')?.name).toBe('whyJoin');
+    expect(refusedField(MESSAGES.invalidPhone, 'career')).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'society')).toEqual({ name: 'name', message: 'Name is required.' });
   });
 
-  it('gives the browser the contract’s sentence for a phone or an email it refuses', () => {
-    expect(mismatchMessage('phone')).toBe(MESSAGES.invalidPhone);
-    expect(mismatchMessage('email')).toBe(MESSAGES.invalidEmail);
-    expect(mismatchMessage('city')).toBe(MESSAGES.forbiddenCharacters(MESSAGES.labels.city));
-    expect(mismatchMessage('course')).toBeUndefined();
+  it('gives the browser the contract’s sentence for a phone, an email or a text with a control character it refuses', () => {
+    expect(mismatchMessage('society', 'phone')).toBe(MESSAGES.invalidPhone);
+    expect(mismatchMessage('career', 'email')).toBe(MESSAGES.invalidEmail);
+    expect(mismatchMessage('society', 'city')).toBe(MESSAGES.forbiddenCharacters(MESSAGES.labels.city));
+    expect(mismatchMessage('career', 'fullName')).toBe(MESSAGES.forbiddenCharacters(MESSAGES.labels.name));
+    expect(mismatchMessage('career', 'course')).toBeUndefined();
+    expect(mismatchMessage('society', 'college')).toBeUndefined();
   });
 });
 

@@ -109,7 +109,7 @@ describe('the catalogues', () => {
     expect(refusedKey(MESSAGES_HI.required(MESSAGES_HI.labels.city), MESSAGES_HI)).toBe('city');
     expect(refusedKey(MESSAGES_HI.tooLong(MESSAGES_HI.labels.message, 4000), MESSAGES_HI)).toBe('message');
     expect(refusedKey(MESSAGES_HI.invalidPhone, MESSAGES_HI)).toBe('phone');
-    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), { name: 'fullName' }, MESSAGES_HI)).toEqual({
+    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), 'career', MESSAGES_HI)).toEqual({
       name: 'fullName',
       message: MESSAGES_HI.required(MESSAGES_HI.labels.name),
     });

@@ -1,7 +1,9 @@
 /**
- * Every sentence the intake service says to a visitor, in English (hi.ts: the Hindi
- * twin, same keys and shapes). The forms read them too: which field a refusal names.
+ * What the forms and the service say alike, in English (hi.ts: the Hindi twin, same keys
+ * and shapes): every sentence the intake service says to a visitor (the forms read them
+ * too: which field a refusal names) and the collection notice under each form.
  */
+import type { NoticeText } from '../collection-notice.ts';
 import type { FieldName } from '../lead-contract.ts';
 import type { LanguageCode } from '../languages.ts';
 
@@ -77,3 +79,22 @@ type Widen<T> = T extends string
 
 /** The shape of a message catalogue of the service (MESSAGES and its translations). */
 export type LeadMessages = Widen<typeof MESSAGES>;
+
+/** The collection notice in English (collection-notice.ts puts it together). */
+export const EN_NOTICE: NoticeText = {
+  heading: 'How we use your details',
+  stop: '.',
+  collected: {
+    society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
+    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
+  },
+  purpose: {
+    society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
+    career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
+  },
+  retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
+  withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
+  link: 'Read the full privacy notice',
+  newTab: 'opens in a new tab',
+  period: { month: 'month', months: 'months', day: 'day', days: 'days' },
+};

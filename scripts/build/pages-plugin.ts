@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
+import type { LanguageCode } from '../../contract/languages.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
@@ -95,6 +96,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
           site,
           route,
           ...language,
+          privacy: site.privacy.in[language.language.code as LanguageCode],
           canonical: pageUrl(site.siteUrl, route),
           frameHeight: frameSnippetHeight,
           buildDate,

@@ -6,10 +6,10 @@
 import type { FastifyRequest } from 'fastify';
 import { HEADERS } from '../../contract/http.ts';
 import { languageOfTag } from '../../contract/languages.ts';
-import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../contract/messages/en.ts';
-import { MESSAGES_HI } from '../../contract/messages/hi.ts';
+import type { LeadMessages, ServiceLanguage } from '../../contract/messages/en.ts';
+import { SERVICE_MESSAGES } from '../../contract/messages/index.ts';
 
-export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
+export { SERVICE_MESSAGES };
 
 /** `Content-Language: hi` or `hi-IN` → 'hi'; the first listed language we speak; else 'en'. */
 export function requestLanguage(header: string | string[] | undefined): ServiceLanguage {

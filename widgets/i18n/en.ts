@@ -1,7 +1,6 @@
 /** The widgets' texts in English: the spec's labels, placeholders, buttons, toasts and messages, exactly. */
-import { EN_NOTICE } from '../../contract/collection-notice.ts';
 import { COURSES, ROLES } from '../../contract/lead-contract.ts';
-import { MESSAGES } from '../../contract/messages/en.ts';
+import { EN_NOTICE, MESSAGES } from '../../contract/messages/en.ts';
 import type { WidgetMessages } from './types.ts';
 
 /** Value → visible text of a list of the lead contract. */

@@ -4,7 +4,7 @@
  * (en.ts, hi.ts) must fill every key (docs/how-to-add-a-language.md).
  */
 import type { NoticeText } from '../../contract/collection-notice.ts';
-import type { CourseValue, RoleValue } from '../../contract/lead-contract.ts';
+import type { ControlOf, CourseValue, RoleValue } from '../../contract/lead-contract.ts';
 import type { LanguageCode } from '../../contract/languages.ts';
 import type { LeadMessages } from '../../contract/messages/en.ts';
 
@@ -16,8 +16,9 @@ export interface FieldText {
   placeholder: string;
 }
 
-export type SocietyControl = 'name' | 'email' | 'phone' | 'societyName' | 'city' | 'position';
-export type CareerControl = 'fullName' | 'email' | 'phone' | 'college' | 'course' | 'yearOfStudy' | 'areaOfInterest' | 'whyJoin';
+/** The forms' control names, from the lead contract: a field added there needs its text in every catalogue. */
+export type SocietyControl = ControlOf<'society'>;
+export type CareerControl = ControlOf<'career'>;
 
 export interface WidgetMessages {
   /** The BCP 47 tag the form and its toasts carry (`lang`). */

@@ -4,7 +4,7 @@
  * contract's message for a value the browser itself refuses (pattern or type), instead
  * of a generic one.
  */
-import { LEAD_FIELDS, type FieldName, type LeadField } from '../../contract/lead-contract.ts';
+import { controlName, fieldOfControl, LEAD_FIELDS, type FieldName, type FieldOf, type LeadField, type LeadKind } from '../../contract/lead-contract.ts';
 import { MESSAGES, type LeadMessages } from '../../contract/messages/en.ts';
 import type { FieldError } from './use-lead-form.ts';
 
@@ -33,23 +33,19 @@ export function refusedKey(message: string, messages: LeadMessages = MESSAGES): 
   return byMessage.get(message);
 }
 
-/**
- * The refused control and the message to show under it. `controlOf` maps payload keys
- * to the form's control names where they differ (career: name → fullName).
- */
-export function refusedField(
-  message: string,
-  controlOf: Partial<Record<FieldName, string>> = {},
-  messages: LeadMessages = MESSAGES,
-): FieldError | undefined {
+/** The refused control of a `kind` form and the message to show under it. */
+export function refusedField(message: string, kind: LeadKind, messages: LeadMessages = MESSAGES): FieldError | undefined {
   const key = refusedKey(message, messages);
-  return key ? { name: controlOf[key] ?? key, message } : undefined;
+  if (!key) return undefined;
+  return { name: key in LEAD_FIELDS[kind] ? controlName(kind, key as FieldOf<typeof kind>) : key, message };
 }
 
-/** What the browser says when a control's value breaks its contract pattern or type. */
-export function mismatchMessage(name: string, messages: LeadMessages = MESSAGES): string | undefined {
-  if (name === 'phone') return messages.invalidPhone;
-  if (name === 'email') return messages.invalidEmail;
-  const field = (LEAD_FIELDS.society as Record<string, LeadField>)[name] ?? (LEAD_FIELDS.career as Record<string, LeadField>)[name];
-  return field?.rule === 'text' ? messages.forbiddenCharacters(messages.labels[name as FieldName]) : undefined;
+/** What the browser says when a control of a `kind` form breaks its contract pattern or type. */
+export function mismatchMessage(kind: LeadKind, control: string, messages: LeadMessages = MESSAGES): string | undefined {
+  const name = fieldOfControl(kind, control);
+  if (!name) return undefined;
+  const field = LEAD_FIELDS[kind][name] as LeadField;
+  if (field.rule === 'phone') return messages.invalidPhone;
+  if (field.rule === 'email') return messages.invalidEmail;
+  return field.rule === 'text' ? messages.forbiddenCharacters(messages.labels[name as FieldName]) : undefined;
 }

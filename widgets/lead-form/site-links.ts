@@ -16,3 +16,8 @@ export function siteOrigin(): string {
 export function privacyContact(): string {
   return typeof __SITE_PRIVACY_EMAIL__ === 'string' ? __SITE_PRIVACY_EMAIL__ : '';
 }
+
+/** How long a lead is kept, as the build was told (LEAD_RETENTION_DAYS); undefined: the contract's default. */
+export function leadRetentionDays(): number | undefined {
+  return typeof __SITE_LEAD_RETENTION_DAYS__ === 'number' ? __SITE_LEAD_RETENTION_DAYS__ : undefined;
+}

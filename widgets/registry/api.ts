@@ -5,6 +5,10 @@
  * arguments against it, and the browser tests check the built elements against it.
  * Build and test code only: the widgets themselves never import it.
  */
+import { LEAD_PATHS } from '../../contract/http.ts';
+import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
+import { LANGUAGE_CODES } from '../../contract/languages.ts';
+import { PARTNER_ID_RULE } from '../../contract/partner-id.ts';
 import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../lead-form/events.ts';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, type WidgetTag } from './names.ts';
 import { careerApplicationDefaults, societyRegistrationDefaults } from './texts.ts';
@@ -50,6 +54,12 @@ const formParts = parts({
 /** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
 export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message'];
 
+/** What a form posts where, from the lead contract: "{name, email, …} to {api-base}/addQuery". */
+const posts = (kind: LeadKind): string => `{${fieldNames(kind).join(', ')}} to {api-base}${LEAD_PATHS[kind]}`;
+
+/** The languages as a TypeScript union: 'en' | 'hi'. */
+const languageUnion = LANGUAGE_CODES.map((code) => `'${code}'`).join(' | ');
+
 /** The two forms share attributes, theme and parts; they differ in what they post and the events they send. */
 function formApi(form: {
   tag: WidgetTag;
@@ -70,10 +80,10 @@ function formApi(form: {
     description: form.description,
     attributes: [
       { name: 'api-base', property: 'apiBase', type: 'string', default: "the build's API_BASE, else the origin the widget script was loaded from", description: 'Base URL of the intake service the form posts to.' },
-      { name: 'partner', property: 'partner', type: 'string', default: 'none', description: 'Your partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).' },
+      { name: 'partner', property: 'partner', type: 'string', default: 'none', description: `Your partner id (${PARTNER_ID_RULE}): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).` },
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
-      { name: 'lang', property: 'lang', type: "'en' | 'hi'", default: "the primary subtag of the page's <html lang> when it is en or hi, else 'en'", description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
+      { name: 'lang', property: 'lang', type: languageUnion, default: `the primary subtag of the page's <html lang> when it is ${LANGUAGE_CODES.join(' or ')}, else '${LANGUAGE_CODES[0]}'`, description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
     ],
     events: [
       { name: outcomeEvents[form.kind].success, detail: `{ ${kind} }`, description: form.stored },
@@ -88,7 +98,7 @@ export const widgetApi: ElementApi[] = [
   formApi({
     tag: SOCIETY_REGISTRATION,
     className: 'SocietyRegistrationElement',
-    description: 'The society registration form: posts {name, email, phone, societyName, city, position} to {api-base}/addSocietyQuery and shows the result as a toast.',
+    description: `The society registration form: posts ${posts('society')} and shows the result as a toast.`,
     defaults: societyRegistrationDefaults,
     kind: 'society',
     errorReasons: registrationErrorReasons,
@@ -98,7 +108,7 @@ export const widgetApi: ElementApi[] = [
   formApi({
     tag: CAREER_APPLICATION,
     className: 'CareerApplicationElement',
-    description: 'The internship and job application form: posts {name, email, phone, college, course, yearOfStudy, areaOfInterest, message} to {api-base}/addQuery.',
+    description: `The internship and job application form: posts ${posts('career')}.`,
     defaults: careerApplicationDefaults,
     kind: 'career',
     errorReasons: applicationErrorReasons,

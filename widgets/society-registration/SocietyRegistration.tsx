@@ -12,8 +12,7 @@ import { emitOutcome, type RegistrationErrorReason } from '../lead-form/events.t
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
-import type { SocietyControl } from '../i18n/types.ts';
-import { nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
+import { controlName, emptyValues, fieldNames, inputType, type LeadField, nativeConstraints, payloadOf, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
@@ -24,22 +23,13 @@ export type SocietyRegistrationProps = LeadFormProps;
 /** The form's texts in English (the spec's). */
 export const societyText = en.society;
 
-const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
-type Values = typeof empty;
+const empty = emptyValues('society');
 
-/** The controls, in payload order; required, lengths and patterns come from the lead contract. */
-const fields: {
-  name: SocietyControl & keyof typeof SOCIETY_FIELDS;
-  type: 'text' | 'email' | 'tel';
-  autoComplete: string;
-}[] = [
-  { name: 'name', type: 'text', autoComplete: 'name' },
-  { name: 'email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'societyName', type: 'text', autoComplete: 'organization' },
-  { name: 'city', type: 'text', autoComplete: 'address-level2' },
-  { name: 'position', type: 'text', autoComplete: 'organization-title' },
-];
+/** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
+const fields = fieldNames('society').map((field) => ({
+  name: controlName('society', field),
+  field: SOCIETY_FIELDS[field] as LeadField,
+}));
 
 type Result =
   | { ok: true; message: string }
@@ -65,7 +55,7 @@ export function interpretRegistration(outcome: PostOutcome, societyText: WidgetM
 export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, prerendered = false }: SocietyRegistrationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.society;
-  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages });
+  const form = useLeadForm({ container, empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage('society', name, messages.service), messages });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
@@ -76,8 +66,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     if (busy.current) return;
     busy.current = true;
     setSubmitting(true);
-    const { name, email, phone, societyName, city, position } = form.values;
-    const payload = { name, email, phone, societyName, city, position: position || '' };
+    const payload = payloadOf('society', form.values);
     try {
       const headers = await form.beginSubmit();
       const outcome = await postJson(leadUrl(resolveApiBase(apiBase), 'society', partner), payload, { headers });
@@ -86,7 +75,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
       else {
         form.fail(
           { title: text.failureTitle, description: result.message, variant: 'destructive' },
-          result.reason === 'server' ? refusedField(result.message, {}, messages.service) : undefined,
+          result.reason === 'server' ? refusedField(result.message, 'society', messages.service) : undefined,
         );
       }
       emitOutcome(container, 'society', result);
@@ -111,10 +100,10 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
           <Field key={f.name} id={`society-${f.name}`} label={text.fields[f.name].label} error={form.errorOf(f.name)}>
             <input
               {...form.bind(f.name, `society-${f.name}`)}
-              type={f.type}
-              autoComplete={f.autoComplete}
+              type={inputType(f.field)}
+              autoComplete={f.field.autoComplete ?? 'off'}
               placeholder={text.fields[f.name].placeholder}
-              {...nativeConstraints(SOCIETY_FIELDS[f.name])}
+              {...nativeConstraints(f.field)}
               part="input"
             />
           </Field>
