@@ -140,6 +140,12 @@ describe('form answers', () => {
         expect(control(host, 'phone').pattern, 'the lead contract’s phone rule').to.equal(PHONE_PATTERN);
         expect(control(host, 'phone').inputMode).to.equal('tel');
         expect((await requests(key)).count, 'no request').to.equal(0);
+
+        // The same check sees a request when one is made: one valid submit is counted once.
+        fillAll(host, form.values);
+        submit(host);
+        await waitUntil(async () => (await requests(key)).count === 1, 'the valid submit reached the stub', { timeout: 5000 });
+        expect((await requests(key)).count, 'only the valid submit').to.equal(1);
       });
 
       it('a refusal naming the phone marks the phone field and moves focus there; the toast text stays the spec’s', async () => {
@@ -264,5 +270,18 @@ describe('form answers', () => {
     await until(async () => (await requests(key)).count === 1, 'one request', 8000);
     await waitForToast(career.successTitle);
     expect((await requests(key)).count).to.equal(1);
+  });
+});
+
+describe('the browser stub', () => {
+  it('fails on a key of no known scenario instead of reading as "nothing sent"', async () => {
+    let error: unknown;
+    try {
+      await requests('sucess--typo');
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).to.match(/unknown scenario/);
+    expect((await requests(stub('success').key)).count, 'a known key reads as a record').to.equal(0);
   });
 });
