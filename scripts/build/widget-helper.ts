@@ -1,13 +1,12 @@
 /**
- * `{{widget "<form tag>" heading="…" intro="…" lang="hi" id="…" load-on="interaction"}}`
+ * `{{widget "<form tag>" heading="…" intro="…" lang="hi" id="…"}}`
  * in a page: the form element with its Declarative Shadow DOM, rendered by the same
  * React component the browser runs (widgets/registry/prerender.tsx), so the form paints
  * with the first response at its final size. When the widget script arrives, the element
  * takes that shadow root over.
  *
  * Arguments: the element's attributes from its public API (widgets/registry/api.ts),
- * plus `id` and `load-on="interaction"` (data-load-on: the page loader waits for focus or
- * pointer intent instead of nearness). An unknown tag or argument fails the build, and so
+ * plus `id`. An unknown tag or argument fails the build, and so
  * does a `lang` that is not a widget language. With `lang`, the element carries it and the
  * shadow root is rendered in that language, so the takeover changes no text.
  *
@@ -44,7 +43,6 @@ export async function loadPrerender(): Promise<Prerender> {
 /** Arguments that place the element in the page rather than configure the widget. */
 const placementArguments: Record<string, { attribute: string; values?: readonly string[] }> = {
   id: { attribute: 'id' },
-  'load-on': { attribute: 'data-load-on', values: ['interaction'] },
 };
 
 /** Arguments whose value must be one of a list. */
@@ -68,7 +66,7 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
   const api = apiOf(tag);
   if (!api) throw new Error(`{{widget}}: <${tag}> has no public API in widgets/registry/api.ts`);
   // Attributes come out in this order, whatever the order in the page (Handlebars does not keep it).
-  const known = ['id', ...api.attributes.map((a) => a.name), 'load-on'];
+  const known = ['id', ...api.attributes.map((a) => a.name)];
   for (const name of Object.keys(args)) {
     if (!known.includes(name)) throw new Error(`{{widget "${tag}"}}: unknown argument ${name}; known: ${known.join(', ')}`);
   }

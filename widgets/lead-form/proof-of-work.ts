@@ -1,6 +1,6 @@
 /**
- * The ALTCHA proof of work a form solves in the background while the visitor types
- * (issue 13): `GET {apiBase}/altcha-challenge` from our own service, no third party,
+ * The ALTCHA proof of work a form solves in the background while the visitor types:
+ * `GET {apiBase}/altcha-challenge` from our own service, no third party,
  * nothing for the visitor to do. The solution travels in the `X-Altcha` header, never in
  * the spec's body. Whatever goes wrong (no endpoint, no Web Crypto outside a secure
  * context, not solved in time) the form submits without it: the service stores such a
