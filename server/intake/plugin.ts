@@ -4,7 +4,7 @@ import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database
 import { createWriteProbe, registerHealthRoute } from './health.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
-import { targetsFromConfig } from './delivery/target.ts';
+import { targetsFromConfig } from './delivery/targets.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import {
   apiErrorHandler,
