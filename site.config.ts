@@ -1,11 +1,7 @@
-import type { LeadKind } from './widgets/shared/lead-contract.ts';
-import {
-  type CollectionNotice,
-  collectionNotice,
-  DEFAULT_LEAD_RETENTION_DAYS,
-  NOTICE_VERSION,
-  retentionPeriod,
-} from './widgets/shared/collection-notice.ts';
+import { type CollectionNotice, collectionNotice, DEFAULT_LEAD_RETENTION_DAYS, NOTICE_VERSION, retentionPeriod } from './contract/collection-notice.ts';
+import { type LeadKind, LEAD_KINDS } from './contract/lead-contract.ts';
+import { type LanguageCode, languages } from './contract/languages.ts';
+import { NOTICE_TEXTS } from './contract/messages/index.ts';
 
 /**
  * Every value that differs per deployment. Environment variables of the same
@@ -29,17 +25,44 @@ export interface SiteConfig {
   grievanceOfficer: { name: string; email: string; phone: string; phoneHref: string };
   /**
    * The privacy notice's moving parts: its version (also the date it was last updated),
-   * how long leads are kept (LEAD_RETENTION_DAYS, read by the service too), and the notice
-   * shown under each form, which the privacy page repeats word for word.
+   * how long leads are kept (LEAD_RETENTION_DAYS, read by the service too), and per
+   * language the notice shown under each form, which that language's privacy page
+   * repeats word for word (a page's template sees its language's as `privacy`).
    */
   privacy: {
     noticeVersion: string;
-    /** The notice version as a date in words ("22 November 2026"): the page's "last updated". */
-    updatedOn: string;
     retentionDays: number;
-    retention: string;
-    notice: Record<LeadKind, CollectionNotice>;
+    in: Record<LanguageCode, PrivacyText>;
   };
+}
+
+/** The privacy notice's moving parts in one language. */
+export interface PrivacyText {
+  noticeVersion: string;
+  retentionDays: number;
+  /** The notice version as a date in words ("22 November 2026", "22 नवंबर 2026"): the page's "last updated". */
+  updatedOn: string;
+  /** The retention in words ("12 months", "12 महीने"). */
+  retention: string;
+  notice: Record<LeadKind, CollectionNotice>;
+}
+
+/** The privacy facts in each language, from the notice the forms show. */
+function privacyTexts(contactEmail: string, retentionDays: number): Record<LanguageCode, PrivacyText> {
+  const updated = new Date(`${NOTICE_VERSION}T00:00:00Z`);
+  return Object.fromEntries(
+    languages.map(({ code, htmlLang }) => {
+      const text = NOTICE_TEXTS[code as LanguageCode];
+      const notice = Object.fromEntries(LEAD_KINDS.map((kind) => [kind, collectionNotice(kind, { contactEmail, retentionDays, text })]));
+      return [code, {
+        noticeVersion: NOTICE_VERSION,
+        retentionDays,
+        updatedOn: updated.toLocaleDateString(htmlLang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+        retention: retentionPeriod(retentionDays, text.period),
+        notice: notice as Record<LeadKind, CollectionNotice>,
+      }];
+    }),
+  ) as Record<LanguageCode, PrivacyText>;
 }
 
 export function loadSiteConfig(vars: Record<string, string | undefined> = process.env): SiteConfig {
@@ -51,7 +74,6 @@ export function loadSiteConfig(vars: Record<string, string | undefined> = proces
   const days = Number.parseInt(env('LEAD_RETENTION_DAYS', ''), 10);
   const retentionDays = days > 0 ? days : DEFAULT_LEAD_RETENTION_DAYS;
   const contactEmail = env('CONTACT_EMAIL', 'hello@societydesk.example');
-  const noticeFor = (kind: LeadKind) => collectionNotice(kind, { contactEmail, retentionDays });
   return {
     brandName: env('SITE_NAME', 'SocietyDesk'),
     tagline: env('SITE_TAGLINE', 'Free society management and security app'),
@@ -80,12 +102,6 @@ export function loadSiteConfig(vars: Record<string, string | undefined> = proces
       phone: env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001'),
       phoneHref: telHref(env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001')),
     },
-    privacy: {
-      noticeVersion: NOTICE_VERSION,
-      updatedOn: new Date(`${NOTICE_VERSION}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-      retentionDays,
-      retention: retentionPeriod(retentionDays),
-      notice: { society: noticeFor('society'), career: noticeFor('career') },
-    },
+    privacy: { noticeVersion: NOTICE_VERSION, retentionDays, in: privacyTexts(contactEmail, retentionDays) },
   };
 }

@@ -11,7 +11,7 @@
  * --purge erases every lead older than LEAD_RETENTION_DAYS (scripts/reports/person.ts).
  * With DATABASE_URL set, every mode works on PostgreSQL (--data-dir is then not used).
  */
-import type { LeadKind } from '../widgets/shared/lead-contract.ts';
+import type { LeadKind } from '../contract/lead-contract.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
 import { deliveriesAsJson, deliveriesAsTable } from './reports/deliveries-report.ts';

@@ -1,55 +1,14 @@
 /**
- * Where things are, for the build, the server, the CLIs, the bench and the tests:
- * the repository's folders, the built site, and the mapping between a route
- * (`/about-us`) and its page file (`about-us/index.html`, the same under pages/ and dist/).
- * Relative environment values are resolved against the repository root, never the
- * working folder, so every command agrees whatever folder it runs from.
+ * Where things are, for the build, the CLIs, the bench and the tests: the repository's
+ * folders (the service's own in server/folders.ts) and the route ↔ page file mapping
+ * (contract/site-routes.ts).
  */
 import path from 'node:path';
-import { baseRoute, languageOfRoute, languages } from './languages.ts';
+import { repoRoot } from '../server/folders.ts';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..');
-export const pagesDir = path.join(repoRoot, 'pages');
+export { dataDir, distDir, pagesDir, repoRoot } from '../server/folders.ts';
+export { isNotFoundRoute, NOT_FOUND_ROUTE, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
+
 export const widgetsDir = path.join(repoRoot, 'widgets');
 export const stylesDir = path.join(repoRoot, 'styles');
 export const publicDir = path.join(repoRoot, 'public');
-
-type Env = Record<string, string | undefined>;
-
-/** The built site: `DIST_DIR` when set and not empty, else `dist/`. */
-export function distDir(env: Env = process.env): string {
-  return path.resolve(repoRoot, env.DIST_DIR || 'dist');
-}
-
-/** The intake service's data folder: `DATA_DIR` when set and not empty, else `data/`. */
-export function dataDir(env: Env = process.env): string {
-  return path.resolve(repoRoot, env.DATA_DIR || 'data');
-}
-
-/** The route of the not-found page; its file is `404.html` (each language's: `/hi/404`, `hi/404.html`). */
-export const NOT_FOUND_ROUTE = '/404';
-
-/** The not-found page of any language ("/404", "/hi/404"): a page file, never a public route. */
-export const isNotFoundRoute = (route: string): boolean => baseRoute(route) === NOT_FOUND_ROUTE;
-
-/** The not-found route in the language of a route or URL path: "/hi/anything" → "/hi/404". */
-export const notFoundRouteFor = (route: string): string => languageOfRoute(route).prefix + NOT_FOUND_ROUTE;
-
-/**
- * A page's file relative to pages/ or dist/: "/" → index.html, "/about-us" → about-us/index.html,
- * "/404" → 404.html; the same under a language's folder ("/hi/" → hi/index.html, "/hi/404" → hi/404.html).
- */
-export function pageFileOf(route: string): string {
-  const clean = route.replace(/^\/+|\/+$/g, '');
-  if (clean === '') return 'index.html';
-  if (isNotFoundRoute(`/${clean}`)) return `${clean}.html`;
-  return `${clean}/index.html`;
-}
-
-/** The clean URL of a page file relative to pages/ or dist/ (either separator): the inverse of pageFileOf. A language's home keeps its slash ("/hi/"). */
-export function routeOfPageFile(relativeFile: string): string {
-  const file = relativeFile.split(path.sep).join('/').replace(/^\/+/, '');
-  if (file === 'index.html') return '/';
-  const route = '/' + file.replace(/\/index\.html$|\.html$/, '');
-  return languages.some((l) => l.prefix !== '' && l.prefix === route) ? route + '/' : route;
-}

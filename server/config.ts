@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { dataDir, distDir } from '../scripts/paths.ts';
+import { dataDir, distDir } from './folders.ts';
 import { loadSiteConfig } from '../site.config.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */

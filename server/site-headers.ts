@@ -2,8 +2,8 @@
  * One source for the response headers of the static site: the local server applies
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
-import { languages } from '../scripts/languages.ts';
-import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
+import { languages } from '../contract/languages.ts';
+import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
 
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */

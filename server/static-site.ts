@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import { headersForFile, SPECULATION_RULES_PATH, type BuildMeta } from './site-headers.ts';
-import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
+import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
 
 /**
  * `//x`, `///x` and `/\x` are protocol-relative URLs to a browser and to URL parsers

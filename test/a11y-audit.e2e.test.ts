@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-// Followed by their twins in the other languages (scripts/languages.ts) that pages/ has.
+// Followed by their twins in the other languages (contract/languages.ts) that pages/ has.
 const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -35,12 +35,12 @@ import {
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { emulateSlowPhone } from './helpers/phone-conditions.ts';
-import { defaultLanguage, languageOfRoute, routeIn } from '../scripts/languages.ts';
+import { defaultLanguage, languageOfRoute, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute } from '../scripts/paths.ts';
 import { embedPage, framePage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';
 
-// Each list is followed by the pages' twins in the other languages (scripts/languages.ts) that pages/ has.
+// Each list is followed by the pages' twins in the other languages (contract/languages.ts) that pages/ has.
 const noWidgetRoutes = withTwins(['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service']);
 const formOf: Record<string, string> = { '/': 'society-registration', '/career': 'career-application' };
 const formRoutes = withTwins(Object.keys(formOf)).map((route) => ({ route, form: formOf[routeIn(defaultLanguage, route)]! }));

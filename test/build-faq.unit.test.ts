@@ -5,7 +5,7 @@
  */
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { pageLanguage, plainText, registerFaqHelpers } from '../scripts/build/faq-helper.ts';
+import { jsonLdLanguage, plainText, registerFaqHelpers } from '../scripts/build/faq-helper.ts';
 
 function render(template: string, context: Record<string, unknown> = {}): string {
   const hbs = Handlebars.create();
@@ -41,13 +41,13 @@ describe('{{#faq-item}} and {{faq-jsonld}}', () => {
     ]);
   });
 
-  it('takes inLanguage from the template’s lang, else from the route', () => {
+  it('takes inLanguage from the page language’s hreflang, else from the route', () => {
     expect(jsonLd(render(page, { route: '/career' })).inLanguage).toBe('en-IN');
-    expect(jsonLd(render(page, { route: '/hi/career' })).inLanguage).toBe('hi');
-    expect(jsonLd(render(page, { route: '/hi' })).inLanguage).toBe('hi');
+    expect(jsonLd(render(page, { route: '/hi/career' })).inLanguage).toBe('hi-IN');
+    expect(jsonLd(render(page, { route: '/hi' })).inLanguage).toBe('hi-IN');
     expect(jsonLd(render(page, { route: '/hindi-news' })).inLanguage).toBe('en-IN');
-    expect(jsonLd(render(page, { route: '/career', lang: 'hi' })).inLanguage).toBe('hi');
-    expect(pageLanguage({})).toBe('en-IN');
+    expect(jsonLd(render(page, { route: '/career', language: { hreflang: 'hi-IN' } })).inLanguage).toBe('hi-IN');
+    expect(jsonLdLanguage({})).toBe('en-IN');
   });
 
   it('escapes the question in HTML and cannot end the script early', () => {

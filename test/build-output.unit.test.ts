@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
 import { headersFile, headersForFile, SPECULATION_RULES_PATH } from '../server/site-headers.ts';
 import { speculationRules } from '../scripts/build/speculation-rules.ts';
-import { SAVE_DATA_CLASS } from '../widgets/shared/save-data.ts';
+import { SAVE_DATA_CLASS } from '../widgets/page-scripts/save-data.ts';
 import { deferModuleScripts, scriptHashes, starterImports, starterScript } from '../scripts/build/deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
 import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';

@@ -38,15 +38,15 @@ describe('{{widget}}', () => {
     expect(css).not.toMatch(/\n|\/\*/);
   });
 
-  it('places id and data-load-on, and passes heading and intro to the element and to the render', () => {
-    const html = page(`{{widget "${CAREER_APPLICATION}" load-on="interaction" intro="Tell us more" heading="Join us" id="apply"}}`);
-    expect(html).toMatch(new RegExp(`^<${CAREER_APPLICATION} id="apply" heading="Join us" intro="Tell us more" data-load-on="interaction"><template shadowrootmode="open">`));
+  it('places id, and passes heading and intro to the element and to the render', () => {
+    const html = page(`{{widget "${CAREER_APPLICATION}" intro="Tell us more" heading="Join us" id="apply"}}`);
+    expect(html).toMatch(new RegExp(`^<${CAREER_APPLICATION} id="apply" heading="Join us" intro="Tell us more"><template shadowrootmode="open">`));
     expect(html).toContain('part="heading">Join us</h2>');
     expect(html).toContain('part="intro">Tell us more</p>');
   });
 
   it('renders a form in Hindi with lang="hi": the element carries it, the shadow root is the Hindi form (nothing changes at takeover)', async () => {
-    const { hi } = await import('../widgets/shared/i18n/hi.ts');
+    const { hi } = await import('../widgets/i18n/hi.ts');
     const html = page(`{{widget "${SOCIETY_REGISTRATION}" lang="hi" id="registration"}}`);
     expect(html).toMatch(new RegExp(`^<${SOCIETY_REGISTRATION} id="registration" lang="hi"><template shadowrootmode="open">`));
     expect(html).toContain(`lang="hi" dir="ltr"`);
@@ -75,10 +75,11 @@ describe('{{widget}}', () => {
     expect(() => page('{{widget}}')).toThrow(/takes one tag/);
   });
 
-  it('fails on an unknown argument, a value that is not a string, or a load-on it does not know', () => {
+  it('fails on an unknown argument, a value that is not a string, or a language it does not know', () => {
     expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" title="x"}}`)).toThrow(/unknown argument title/);
     expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" heading=3}}`)).toThrow(/heading must be a string/);
-    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" load-on="visible"}}`)).toThrow(/load-on="visible"; allowed: interaction/);
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" load-on="interaction"}}`)).toThrow(/unknown argument load-on/);
+    expect(() => page(`{{widget "${SOCIETY_REGISTRATION}" lang="fr"}}`)).toThrow(/lang="fr"; allowed: en, hi/);
   });
 
   it('runs in the dev server too (npm run dev), with the same stylesheet text', async () => {

@@ -83,6 +83,12 @@ describe('<career-application>', () => {
     expect(invalid, 'the browser refused the form').to.deep.equal(['course']);
     expect(control<HTMLSelectElement>(host, 'course').validity.valueMissing).to.equal(true);
     expect((await requests(key)).count).to.equal(0);
+    // The same check sees a request when one is made: one valid submit is counted once, so the refused ones sent nothing.
+    fillAll(host, filled);
+    submit(host);
+    await waitUntil(async () => (await requests(key)).count === 1, 'the valid submit reached the stub', { timeout: 5000 });
+    await waitForToast('Application Submitted!');
+    expect((await requests(key)).count, 'only the valid submit').to.equal(1);
   });
 
   it('OK: posts exactly the eight payload keys (name ← fullName, message ← whyJoin, no resume), confirms in place of the form, fires application-success; another form comes back empty', async () => {

@@ -1,11 +1,15 @@
-/** The notice at collection as data (issue 14): every part for each form, versioned, linking to the full notice. */
+/** The notice at collection as data: every part for each form, versioned, linking to the full notice. */
 import { describe, expect, it } from 'vitest';
-import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../contract/collection-notice.ts';
+import { EN_NOTICE } from '../contract/messages/en.ts';
+import { HI_NOTICE } from '../contract/messages/hi.ts';
+
+const text = EN_NOTICE;
 
 describe('collectionNotice', () => {
   it('gives each form what is collected, why, how long, how to withdraw, and a link to the full notice', () => {
     for (const kind of ['society', 'career'] as const) {
-      const notice = collectionNotice(kind, { contactEmail: 'privacy@example.in', siteUrl: 'https://societydesk.example/' });
+      const notice = collectionNotice(kind, { contactEmail: 'privacy@example.in', siteUrl: 'https://societydesk.example/', text });
       expect(notice.version).toBe(NOTICE_VERSION);
       expect(notice.version).toMatch(/^\d{4}-\d\d-\d\d$/);
       expect(notice.collected).toMatch(/name, email, phone number/);
@@ -14,16 +18,17 @@ describe('collectionNotice', () => {
       expect(notice.withdraw).toMatch(/withdraw your consent at any time.*privacy@example\.in/);
       expect(notice.link).toEqual({ text: 'Read the full privacy notice', href: 'https://societydesk.example/privacy-policy#website-forms' });
     }
-    expect(collectionNotice('career', { contactEmail: 'x@y.in' }).collected).toMatch(/college, course, year of study, preferred role/);
-    expect(collectionNotice('society', { contactEmail: 'x@y.in' }).link.href).toBe('/privacy-policy#website-forms');
+    expect(collectionNotice('career', { contactEmail: 'x@y.in', text }).collected).toMatch(/college, course, year of study, preferred role/);
+    expect(collectionNotice('society', { contactEmail: 'x@y.in', text }).link.href).toBe('/privacy-policy#website-forms');
   });
 
   it('says the retention period in words', () => {
-    expect(retentionPeriod(365)).toBe('12 months');
-    expect(retentionPeriod(730)).toBe('24 months');
-    expect(retentionPeriod(90)).toBe('90 days');
-    expect(retentionPeriod(1)).toBe('1 day');
-    expect(collectionNotice('society', { contactEmail: 'x@y.in', retentionDays: 90 }).retention).toMatch(/for 90 days/);
+    expect(retentionPeriod(365, text.period)).toBe('12 months');
+    expect(retentionPeriod(730, text.period)).toBe('24 months');
+    expect(retentionPeriod(90, text.period)).toBe('90 days');
+    expect(retentionPeriod(1, text.period)).toBe('1 day');
+    expect(retentionPeriod(730, HI_NOTICE.period)).toBe('24 महीने');
+    expect(collectionNotice('society', { contactEmail: 'x@y.in', retentionDays: 90, text }).retention).toMatch(/for 90 days/);
   });
 
   it('keeps from X-Notice-Version only a version that was published; null otherwise', () => {

@@ -10,7 +10,7 @@ import { loadSiteConfig } from '../site.config.ts';
 import { shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startServer } from './helpers/server.ts';
-import { languages } from '../scripts/languages.ts';
+import { languages } from '../contract/languages.ts';
 import { frameSnippetHeight } from '../pages/embed/frame/form-options.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;

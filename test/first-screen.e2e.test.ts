@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
-import { languageOfRoute } from '../scripts/languages.ts';
+import { languageOfRoute } from '../contract/languages.ts';
 import { loadCatalogues } from '../scripts/build/page-language.ts';
 import { routes, withTwins } from './helpers/routes.ts';
 import { startServer } from './helpers/server.ts';

@@ -15,9 +15,10 @@
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
-import { collectionNotice, NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
+import { collectionNotice, NOTICE_VERSION } from '../contract/collection-notice.ts';
+import { EN_NOTICE } from '../contract/messages/en.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
-import { PHONE_PATTERN } from '../widgets/shared/lead-contract.ts';
+import { PHONE_PATTERN } from '../contract/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, submitAgain, toastHost, waitForToast } from './browser-stub/helpers.ts';
 
 const society = {
@@ -139,6 +140,12 @@ describe('form answers', () => {
         expect(control(host, 'phone').pattern, 'the lead contract’s phone rule').to.equal(PHONE_PATTERN);
         expect(control(host, 'phone').inputMode).to.equal('tel');
         expect((await requests(key)).count, 'no request').to.equal(0);
+
+        // The same check sees a request when one is made: one valid submit is counted once.
+        fillAll(host, form.values);
+        submit(host);
+        await waitUntil(async () => (await requests(key)).count === 1, 'the valid submit reached the stub', { timeout: 5000 });
+        expect((await requests(key)).count, 'only the valid submit').to.equal(1);
       });
 
       it('a refusal naming the phone marks the phone field and moves focus there; the toast text stays the spec’s', async () => {
@@ -235,7 +242,7 @@ describe('form answers', () => {
         expect(notice, 'the notice').to.exist;
         expect(notice!.closest('form'), 'part of the form, above its button').to.equal(shadow(host).querySelector('form'));
         expect(notice!.compareDocumentPosition(button(host)) & Node.DOCUMENT_POSITION_FOLLOWING).to.be.greaterThan(0);
-        const expected = collectionNotice(form === society ? 'society' : 'career', { contactEmail: 'x', siteUrl: location.origin });
+        const expected = collectionNotice(form === society ? 'society' : 'career', { contactEmail: 'x', siteUrl: location.origin, text: EN_NOTICE });
         expect(notice!.textContent).to.include(expected.collected);
         expect(notice!.textContent).to.include(expected.purpose);
         expect(notice!.textContent).to.include('12 months');
@@ -263,5 +270,18 @@ describe('form answers', () => {
     await until(async () => (await requests(key)).count === 1, 'one request', 8000);
     await waitForToast(career.successTitle);
     expect((await requests(key)).count).to.equal(1);
+  });
+});
+
+describe('the browser stub', () => {
+  it('fails on a key of no known scenario instead of reading as "nothing sent"', async () => {
+    let error: unknown;
+    try {
+      await requests('sucess--typo');
+    } catch (e) {
+      error = e;
+    }
+    expect(String(error)).to.match(/unknown scenario/);
+    expect((await requests(stub('success').key)).count, 'a known key reads as a record').to.equal(0);
   });
 });

@@ -4,9 +4,12 @@
  * it refuses, and the POST URL with the partner id.
  */
 import { describe, expect, it } from 'vitest';
-import { leadUrl, partnerId } from '../widgets/shared/lead-request.ts';
-import { LEAD_FIELDS, MESSAGES, type FieldName } from '../widgets/shared/lead-contract.ts';
-import { mismatchMessage, refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+import { partnerId } from '../contract/partner-id.ts';
+import { safePartner } from '../pages/embed/frame/form-options.ts';
+import { leadUrl } from '../widgets/lead-form/lead-request.ts';
+import { LEAD_FIELDS, type FieldName } from '../contract/lead-contract.ts';
+import { MESSAGES } from '../contract/messages/en.ts';
+import { mismatchMessage, refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
 
 describe('refusals name their field', () => {
   const fields = [...new Set([...Object.keys(LEAD_FIELDS.society), ...Object.keys(LEAD_FIELDS.career)])] as FieldName[];
@@ -34,28 +37,38 @@ describe('refusals name their field', () => {
   });
 
   it('maps payload keys to the form’s control names where they differ (career)', () => {
-    const controls = { name: 'fullName', message: 'whyJoin' } as const;
-    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), controls)).toEqual({ name: 'fullName', message: 'Name is required.' });
-    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), controls)?.name).toBe('whyJoin');
-    expect(refusedField(MESSAGES.invalidPhone, controls)).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'career')).toEqual({ name: 'fullName', message: 'Name is required.' });
+    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), 'career')?.name).toBe('whyJoin');
+    expect(refusedField(MESSAGES.invalidPhone, 'career')).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'society')).toEqual({ name: 'name', message: 'Name is required.' });
   });
 
-  it('gives the browser the contract’s sentence for a phone or an email it refuses', () => {
-    expect(mismatchMessage('phone')).toBe(MESSAGES.invalidPhone);
-    expect(mismatchMessage('email')).toBe(MESSAGES.invalidEmail);
-    expect(mismatchMessage('city')).toBeUndefined();
+  it('gives the browser the contract’s sentence for a phone, an email or a text with a control character it refuses', () => {
+    expect(mismatchMessage('society', 'phone')).toBe(MESSAGES.invalidPhone);
+    expect(mismatchMessage('career', 'email')).toBe(MESSAGES.invalidEmail);
+    expect(mismatchMessage('society', 'city')).toBe(MESSAGES.forbiddenCharacters(MESSAGES.labels.city));
+    expect(mismatchMessage('career', 'fullName')).toBe(MESSAGES.forbiddenCharacters(MESSAGES.labels.name));
+    expect(mismatchMessage('career', 'course')).toBeUndefined();
+    expect(mismatchMessage('society', 'college')).toBeUndefined();
   });
 });
 
 describe('the POST URL', () => {
   it('carries a valid partner id as ?partner=, and nothing for an invalid or empty one', () => {
-    expect(leadUrl('https://api.example', 'addSocietyQuery', 'greenpark-rwa')).toBe('https://api.example/addSocietyQuery?partner=greenpark-rwa');
-    expect(leadUrl('https://api.example', 'addQuery', ' greenpark-rwa ')).toBe('https://api.example/addQuery?partner=greenpark-rwa');
+    expect(leadUrl('https://api.example', 'society', 'greenpark-rwa')).toBe('https://api.example/addSocietyQuery?partner=greenpark-rwa');
+    expect(leadUrl('https://api.example', 'career', ' greenpark-rwa ')).toBe('https://api.example/addQuery?partner=greenpark-rwa');
     for (const bad of ['Green Park', 'greenpark-', '-greenpark', 'a'.repeat(41), 'green_park', 'x&y=1', '']) {
       expect(partnerId(bad), bad).toBeUndefined();
-      expect(leadUrl('https://api.example', 'addSocietyQuery', bad)).toBe('https://api.example/addSocietyQuery');
+      expect(leadUrl('https://api.example', 'society', bad)).toBe('https://api.example/addSocietyQuery');
     }
     expect(partnerId('a')).toBe('a');
     expect(partnerId('a'.repeat(40))).toBe('a'.repeat(40));
+  });
+
+  it('takes a partner id by the same rule as the frame: `GreenPark-RWA` is sent as greenpark-rwa', () => {
+    expect(leadUrl('https://api.example', 'society', 'GreenPark-RWA')).toBe('https://api.example/addSocietyQuery?partner=greenpark-rwa');
+    for (const value of ['GreenPark-RWA', ' greenpark-rwa ', 'green park', '-x', 'a'.repeat(41)]) {
+      expect(partnerId(value), value).toBe(safePartner(value));
+    }
   });
 });

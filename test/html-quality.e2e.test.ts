@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { languageOfRoute } from '../scripts/languages.ts';
+import { languageOfRoute } from '../contract/languages.ts';
 import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
 import { textsOf } from './helpers/page-text.ts';
 import { embedPage, framePage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';
 
 const dist = distDir();
 const english = [...routes, embedPage, framePage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
-// The twins in the other languages (scripts/languages.ts) that pages/ has; their h1 is their own.
+// The twins in the other languages (contract/languages.ts) that pages/ has; their h1 is their own.
 const expected: { path: string; h1?: string }[] = [...english, ...twinRoutes(english.map((page) => page.path)).map((twin) => ({ path: twin.path }))];
 const found = fs.existsSync(dist)
   ? (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split(path.sep).join('/'))

@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postJson as widgetPost } from '../widgets/shared/api-client.ts';
+import { postJson as widgetPost } from '../widgets/lead-form/api-client.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { countRows, postJson, readDb, startServer, storedLeads, tempDir } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';

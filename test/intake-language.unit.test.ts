@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../server/intake/language.ts';
-import { MESSAGES_HI } from '../widgets/shared/lead-contract.hi.ts';
-import { MESSAGES } from '../widgets/shared/lead-contract.ts';
-import { en } from '../widgets/shared/i18n/en.ts';
-import { hi } from '../widgets/shared/i18n/hi.ts';
-import { refusedField, refusedKey } from '../widgets/shared/refusals.ts';
+import { MESSAGES_HI } from '../contract/messages/hi.ts';
+import { MESSAGES } from '../contract/messages/en.ts';
+import { en } from '../widgets/i18n/en.ts';
+import { hi } from '../widgets/i18n/hi.ts';
+import { refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
 const society = { name: 'सुनीता शर्मा', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'ग्रीन पार्क', city: 'नई दिल्ली', position: '' };
@@ -153,7 +153,7 @@ describe('the catalogues', () => {
     expect(refusedKey(MESSAGES_HI.required(MESSAGES_HI.labels.city), MESSAGES_HI)).toBe('city');
     expect(refusedKey(MESSAGES_HI.tooLong(MESSAGES_HI.labels.message, 4000), MESSAGES_HI)).toBe('message');
     expect(refusedKey(MESSAGES_HI.invalidPhone, MESSAGES_HI)).toBe('phone');
-    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), { name: 'fullName' }, MESSAGES_HI)).toEqual({
+    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), 'career', MESSAGES_HI)).toEqual({
       name: 'fullName',
       message: MESSAGES_HI.required(MESSAGES_HI.labels.name),
     });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../widgets/shared/lead-contract.ts';
+import { MESSAGES } from '../contract/messages/en.ts';
 import { countRows, rawRequest, readDb, ROOT, startServer, type RunningServer } from './helpers/server.ts';
 
 const run = promisify(execFile);

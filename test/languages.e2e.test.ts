@@ -1,5 +1,5 @@
 /**
- * Every page in every language (scripts/languages.ts), on the built site and the real server:
+ * Every page in every language (contract/languages.ts), on the built site and the real server:
  * each English page has its twin, and each twin found under pages/<code>/ is the same page in
  * its language: lang, mostly its own script, the same ids in the same order, alternates both
  * ways (x-default: English), a language switch to the twin; unknown paths under its prefix get
@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRoutes } from '../scripts/bench/sizes.ts';
-import { defaultLanguage, languageOfRoute, languages, routeIn } from '../scripts/languages.ts';
+import { defaultLanguage, languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { pageFileOf, pagesDir } from '../scripts/paths.ts';
 import { pageUrl } from '../scripts/build/sitemap.ts';
 import { loadSiteConfig } from '../site.config.ts';

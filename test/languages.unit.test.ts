@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from '../scripts/languages.ts';
+import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
 import { loadCatalogues, pageLanguage } from '../scripts/build/page-language.ts';
 import { sitemapXml } from '../scripts/build/sitemap.ts';

@@ -1,10 +1,10 @@
 /**
- * The lead contract in Chromium against the real service: for each phone and email of
- * the table, the built form's own validation and the service's answer agree, on both forms.
+ * The lead contract in Chromium against the real service: for each phone, email and one-line
+ * text of the table, the built form's own validation and the service's answer agree, on both forms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
-import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
+import { EMAIL_CASES, PHONE_CASES, TEXT_CASES } from './helpers/lead-cases.ts';
 import { postJson, startServer } from './helpers/server.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
@@ -23,12 +23,14 @@ const forms = [
     route: '/',
     tag: 'society-registration',
     endpoint: '/addSocietyQuery',
+    textField: 'city',
     valid: { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' },
   },
   {
     route: '/career',
     tag: 'career-application',
     endpoint: '/addQuery',
+    textField: 'college',
     valid: {
       name: 'Ravi Kumar', email: 'ravi@example.in', phone: '9876543210', college: 'COEP', course: 'MCA',
       yearOfStudy: 'Final year', areaOfInterest: 'tech-intern', message: 'I would like to join.',
@@ -36,9 +38,9 @@ const forms = [
   },
 ];
 
-describe.each(forms)('$tag: the browser refuses exactly what the service refuses', ({ route, tag, endpoint, valid }) => {
+describe.each(forms)('$tag: the browser refuses exactly what the service refuses', ({ route, tag, endpoint, textField, valid }) => {
   /** Whether the form's own control accepts each value (its native validation, as the submit button checks it). */
-  async function browserVerdicts(field: 'phone' | 'email', values: string[]): Promise<boolean[]> {
+  async function browserVerdicts(field: string, values: string[]): Promise<boolean[]> {
     const page = await browser.context.newPage();
     try {
       await page.goto(site.url + route);
@@ -57,12 +59,13 @@ describe.each(forms)('$tag: the browser refuses exactly what the service refuses
     }
   }
 
-  const serviceVerdicts = (field: 'phone' | 'email', values: string[]) =>
+  const serviceVerdicts = (field: string, values: string[]) =>
     Promise.all(values.map(async (value) => (await postJson(site.url + endpoint, { ...valid, [field]: value })).status === 200));
 
   it.each([
     ['phone', PHONE_CASES],
     ['email', EMAIL_CASES],
+    [textField, TEXT_CASES],
   ] as const)('%s', async (field, cases) => {
     const values = cases.map(([value]) => value);
     const expected = cases.map(([value, accepted]) => [value, accepted]);

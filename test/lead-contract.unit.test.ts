@@ -8,9 +8,10 @@ import {
   nativeConstraints,
   PHONE_PATTERN,
   samePhoneNumber,
+  SINGLE_LINE_PATTERN,
   SOCIETY_FIELDS,
-} from '../widgets/shared/lead-contract.ts';
-import { EMAIL_CASES, PHONE_CASES } from './helpers/lead-cases.ts';
+} from '../contract/lead-contract.ts';
+import { EMAIL_CASES, MULTILINE_CASES, PHONE_CASES, TEXT_CASES } from './helpers/lead-cases.ts';
 
 const society = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' };
 const career = {
@@ -32,7 +33,7 @@ const asEmail = (raw: string) => asTel(raw).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$
 
 describe('lead contract: browser and service agree', () => {
   it('compiles its patterns as browsers do (the v flag), or a browser would ignore them', () => {
-    for (const pattern of [PHONE_PATTERN, EMAIL_PATTERN]) expect(() => new RegExp(`^(?:${pattern})$`, 'v')).not.toThrow();
+    for (const pattern of [PHONE_PATTERN, EMAIL_PATTERN, SINGLE_LINE_PATTERN]) expect(() => new RegExp(`^(?:${pattern})$`, 'v')).not.toThrow();
   });
 
   it.each(PHONE_CASES)('phone %j: accepted = %s', (phone, accepted) => {
@@ -43,6 +44,15 @@ describe('lead contract: browser and service agree', () => {
   it.each(EMAIL_CASES)('email %j: accepted = %s', (email, accepted) => {
     expect(browserAccepts(asEmail(email), nativeConstraints(SOCIETY_FIELDS.email))).toBe(accepted);
     expect(serviceAccepts({ email })).toBe(accepted);
+  });
+
+  it.each(TEXT_CASES)('one-line text %j: accepted = %s', (city, accepted) => {
+    expect(browserAccepts(city, nativeConstraints(SOCIETY_FIELDS.city))).toBe(accepted);
+    expect(serviceAccepts({ city })).toBe(accepted);
+  });
+
+  it.each(MULTILINE_CASES)('message %j: accepted by the service = %s', (message, accepted) => {
+    expect(LEAD_SCHEMAS.career.safeParse({ ...career, message }).success).toBe(accepted);
   });
 
   it('gives every text control the length the service allows, and the service refuses one character more', () => {

@@ -3,7 +3,7 @@
  * after the challenge expired (the expiry is in the signed salt) fetches a new one.
  */
 import { describe, expect, it } from 'vitest';
-import { proofExpired } from '../widgets/shared/proof-of-work.ts';
+import { proofExpired } from '../widgets/lead-form/proof-of-work.ts';
 import { readIdempotencyKey } from '../server/intake/idempotency.ts';
 
 const header = (salt: string) => btoa(JSON.stringify({ algorithm: 'SHA-256', challenge: 'c', number: 1, salt, signature: 's' }));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { startServer, storedLeads } from './helpers/server.ts';
-import { MESSAGES } from '../widgets/shared/lead-contract.ts';
+import { MESSAGES } from '../contract/messages/en.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../test-output/partner');
 let site: Awaited<ReturnType<typeof startServer>>;

@@ -11,8 +11,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openReadOnly } from '../server/intake/database.ts';
 import { parsePersonKey, personRecord } from '../server/intake/personal-data.ts';
-import { NOTICE_VERSION } from '../widgets/shared/collection-notice.ts';
-import { nationalPhoneNumber } from '../widgets/shared/lead-contract.ts';
+import { NOTICE_VERSION } from '../contract/collection-notice.ts';
+import { nationalPhoneNumber } from '../contract/lead-contract.ts';
 import { countRows, postJson, readDb, ROOT, startServer, storedLeads, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);

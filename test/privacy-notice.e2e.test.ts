@@ -1,14 +1,15 @@
 /**
- * The privacy notice page covers the DPDP Act 2023 and its Rules (issue 14): the data per
+ * The privacy notice page covers the DPDP Act 2023 and its Rules: the data per
  * form, the purposes, retention, the rights and how to use them, the Grievance Officer
  * (from site.config.ts), the Data Protection Board, withdrawal; the spec's facts stay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { NOTICE_VERSION, PRIVACY_NOTICE_PATH } from '../widgets/shared/collection-notice.ts';
+import { NOTICE_VERSION, PRIVACY_NOTICE_PATH } from '../contract/collection-notice.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 const site = loadSiteConfig();
+const privacy = site.privacy.in.en;
 let server: RunningServer;
 let html: string;
 let text: string;
@@ -30,11 +31,11 @@ describe('the privacy notice (DPDP Act 2023 and Rules 2025)', () => {
 
   it('itemises the data per form in the words of the notice under the forms, with purposes and retention', () => {
     for (const kind of ['society', 'career'] as const) {
-      const notice = site.privacy.notice[kind];
+      const notice = privacy.notice[kind];
       expect(text).toContain(notice.collected);
       expect(text).toContain(notice.purpose);
     }
-    expect(text).toContain(site.privacy.notice.society.retention);
+    expect(text).toContain(privacy.notice.society.retention);
     expect(text).toContain('older than 12 months');
     expect(text).toMatch(/Data Fiduciary/);
   });

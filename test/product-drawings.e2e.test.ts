@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { defaultLanguage, routeIn } from '../scripts/languages.ts';
+import { defaultLanguage, routeIn } from '../contract/languages.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { effectiveType, emulateSlowPhone, slow4GEffectiveType } from './helpers/phone-conditions.ts';
 import { withTwins } from './helpers/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * widgets/shared/define-element.ts overrides r2wc's private render method, found under
+ * widgets/element/define-element.ts overrides r2wc's private render method, found under
  * `Symbol.for('r2wc.render')`, to render synchronously (no empty frame when a pre-rendered
  * form is taken over). If r2wc renames or drops it, the override silently stops working:
  * this fails first.
@@ -18,7 +18,7 @@ class FakeElement {
 Object.assign(globalThis, { HTMLElement: (globalThis as { HTMLElement?: unknown }).HTMLElement ?? FakeElement });
 
 const { default: r2wc } = await import('@r2wc/react-to-web-component');
-const { R2WC_RENDER } = await import('../widgets/shared/define-element.ts');
+const { R2WC_RENDER } = await import('../widgets/element/define-element.ts');
 
 describe("r2wc's render method", () => {
   it('is a method of the class r2wc builds, under the symbol define-element.ts overrides', () => {

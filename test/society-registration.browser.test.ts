@@ -91,6 +91,12 @@ describe('<society-registration>', () => {
     expect(invalid, 'the browser refused the invalid email').to.deep.equal(['email']);
     expect(control(host, 'email').validity.typeMismatch).to.equal(true);
     expect((await requests(key)).count, 'no request').to.equal(0);
+    // The same check sees a request when one is made: one valid submit is counted once, so the refused ones sent nothing.
+    fillAll(host, filled);
+    submit(host);
+    await waitUntil(async () => (await requests(key)).count === 1, 'the valid submit reached the stub', { timeout: 5000 });
+    await waitForToast('Registration Successful!');
+    expect((await requests(key)).count, 'only the valid submit').to.equal(1);
   });
 
   it('success: posts exactly the six spec keys, shows the server message, confirms in place of the form, fires registration-success; another form comes back empty', async () => {

@@ -6,9 +6,9 @@
  * answers in Hindi is shown; without lang the form follows <html lang>.
  */
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import { MESSAGES_HI } from '../widgets/shared/lead-contract.hi.ts';
-import { en } from '../widgets/shared/i18n/en.ts';
-import { hi } from '../widgets/shared/i18n/hi.ts';
+import { MESSAGES_HI } from '../contract/messages/hi.ts';
+import { en } from '../widgets/i18n/en.ts';
+import { hi } from '../widgets/i18n/hi.ts';
 import {
   button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, waitForToast,
 } from './browser-stub/helpers.ts';

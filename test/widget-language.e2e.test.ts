@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { countRows, startServer, storedLeads } from './helpers/server.ts';
-import { MESSAGES_HI } from '../widgets/shared/lead-contract.hi.ts';
-import { hi } from '../widgets/shared/i18n/hi.ts';
+import { MESSAGES_HI } from '../contract/messages/hi.ts';
+import { hi } from '../widgets/i18n/hi.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let partner: Awaited<ReturnType<typeof startPartnerSite>>;

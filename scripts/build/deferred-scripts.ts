@@ -16,11 +16,10 @@
  * or sets its fallback timer.
  */
 import { cspHash } from './csp-hash.ts';
+import { inlineScripts } from './html-document.ts';
 
 const moduleScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+\.js)"><\/script>\s*/g;
 const modulePreload = /<link rel="modulepreload"(?: crossorigin)? href="\/[^"]+\.js">\s*/g;
-/** Inline scripts the browser runs (not JSON-LD or other data blocks). */
-const inlineScript = /<script>([\s\S]*?)<\/script>/g;
 
 /** The starter's text for these module URLs (site-absolute paths). */
 export function starterScript(urls: string[]): string {
@@ -49,10 +48,10 @@ export function deferModuleScripts(html: string): string {
 
 /** The module URLs a starter imports, in order (for budgets and the bench). */
 export function starterImports(html: string): string[] {
-  return [...html.matchAll(inlineScript)].flatMap(([, code]) => [...code!.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
+  return inlineScripts(html).flatMap((code) => [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
 }
 
-/** CSP sources of every inline script the page runs: 'sha256-<base64>'. */
+/** CSP sources of every inline script the page runs, whatever its attributes: 'sha256-<base64>'. */
 export function scriptHashes(html: string): string[] {
-  return [...html.matchAll(inlineScript)].map(([, code]) => cspHash(code!));
+  return inlineScripts(html).map(cspHash);
 }

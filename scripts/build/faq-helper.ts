@@ -6,6 +6,7 @@
  */
 import type Handlebars from 'handlebars';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
+import { languageOfRoute } from '../../contract/languages.ts';
 
 export interface FaqEntry {
   question: string;
@@ -30,12 +31,10 @@ function textOf(node: Node): string {
 export const plainText = (html: string): string =>
   parseFragment(html).childNodes.map(textOf).join('').replace(/\s+/g, ' ').trim();
 
-/** The page's language for `inLanguage`: the template's `lang` when the pages plugin gives one, else the route's prefix. */
-export function pageLanguage(context: { lang?: unknown; route?: unknown; language?: { hreflang?: unknown } }): string {
-  // The same tag as the page's other JSON-LD (its language's hreflang, e.g. "hi-IN").
+/** The FAQ's `inLanguage`: the page language's hreflang (as in the page's other JSON-LD, e.g. "hi-IN"), else the route's. */
+export function jsonLdLanguage(context: { route?: unknown; language?: { hreflang?: unknown } }): string {
   if (typeof context.language?.hreflang === 'string' && context.language.hreflang) return context.language.hreflang;
-  if (typeof context.lang === 'string' && context.lang) return context.lang;
-  return typeof context.route === 'string' && /^\/hi(\/|$)/.test(context.route) ? 'hi' : 'en-IN';
+  return languageOfRoute(typeof context.route === 'string' ? context.route : '/').hreflang;
 }
 
 export function faqJsonLd(entries: FaqEntry[], inLanguage: string): string {
@@ -82,6 +81,6 @@ export function registerFaqHelpers(hbs: typeof Handlebars): void {
     const root = rootOf(options, 'faq-jsonld');
     const entries = entriesOf.get(root);
     if (!entries?.length) throw new Error('{{faq-jsonld}} comes after the {{#faq-item}} blocks it publishes');
-    return new hbs.SafeString(`<script type="application/ld+json">${faqJsonLd(entries, pageLanguage(root))}</script>`);
+    return new hbs.SafeString(`<script type="application/ld+json">${faqJsonLd(entries, jsonLdLanguage(root))}</script>`);
   });
 }

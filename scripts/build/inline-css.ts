@@ -5,9 +5,9 @@
  * shadow-root styles included.
  */
 import { cspHash } from './csp-hash.ts';
+import { inlineStyles } from './html-document.ts';
 
 const stylesheetLink = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g;
-const styleElement = /<style>([\s\S]*?)<\/style>/g;
 
 /** `stylesheet(file)` gives the text of a built file (dist-relative), or undefined when it is not ours to inline. */
 export function inlineStylesheets(html: string, stylesheet: (file: string) => string | undefined): { html: string; inlined: string[] } {
@@ -21,7 +21,7 @@ export function inlineStylesheets(html: string, stylesheet: (file: string) => st
   return { html: result, inlined };
 }
 
-/** CSP sources of every <style> element's text: 'sha256-<base64>'. */
+/** CSP sources of every <style> element's text, whatever its attributes: 'sha256-<base64>'. */
 export function styleHashes(html: string): string[] {
-  return [...html.matchAll(styleElement)].map(([, css]) => cspHash(css!));
+  return inlineStyles(html).map(cspHash);
 }

@@ -1,6 +1,6 @@
 /**
  * What the build reads: every page file under pages/ (each one route; a language's pages
- * under pages/<code>/, see scripts/languages.ts) and every widget
+ * under pages/<code>/, see contract/languages.ts) and every widget
  * entry (one per registry tag, widgets/<tag>/define.ts, built to dist/widgets/<tag>.js).
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Builds the outbox service worker (widgets/shared/outbox-sw.ts) as one classic script at
+ * Builds the outbox service worker (widgets/lead-form/outbox-sw.ts) as one classic script at
  * the site root, dist/outbox-sw.js: a worker's scope is its folder, and a classic script
  * with nothing to import runs in every browser that has service workers.
  */
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build } from 'rolldown';
 import type { Plugin } from 'vite';
 import { widgetsDir } from '../paths.ts';
-import { OUTBOX_WORKER_PATH } from '../../widgets/shared/lead-outbox.ts';
+import { OUTBOX_WORKER_PATH } from '../../widgets/lead-form/lead-outbox.ts';
 
 export function outboxWorkerPlugin(): Plugin {
   return {

@@ -1,12 +1,12 @@
 /**
- * What a page's template knows of its language (scripts/languages.ts): `lang`, `language`,
+ * What a page's template knows of its language (contract/languages.ts): `lang`, `language`,
  * `t` (the partials' strings, pages/i18n/<code>.json), `alternates` (hreflang links, x-default
  * to the default language) and `languageLinks` (the switch: the same page in each other
  * language, else that language's home page).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultLanguage, languageOfRoute, languages, otherLanguages, routeIn, type Language } from '../languages.ts';
+import { defaultLanguage, languageOfRoute, languages, otherLanguages, routeIn, type Language } from '../../contract/languages.ts';
 import { isNotFoundRoute, pagesDir } from '../paths.ts';
 import { pageUrl } from './sitemap.ts';
 

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
+import type { LanguageCode } from '../../contract/languages.ts';
+import { documentLanguage } from './html-document.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
-import { languageOfRoute, routeIn } from '../languages.ts';
+import { languageOfRoute, routeIn } from '../../contract/languages.ts';
 import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
 import { loadCatalogues, pageLanguage } from './page-language.ts';
 import { sitemapRoutes } from './inputs.ts';
@@ -87,14 +89,15 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
         if (devServer) await loadDevPrerender(devServer);
         const route = routeOfPageFile(path.relative(pagesDir, ctx.filename));
         const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
-        const htmlLang = /<html\b[^>]*\slang="([^"]*)"/.exec(html)?.[1];
+        const htmlLang = documentLanguage(html);
         if (htmlLang !== language.language.htmlLang) {
-          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (scripts/languages.ts)`);
+          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (contract/languages.ts)`);
         }
         return hbs.compile(html, { strict: false, noEscape: false })({
           site,
           route,
           ...language,
+          privacy: site.privacy.in[language.language.code as LanguageCode],
           canonical: pageUrl(site.siteUrl, route),
           frameHeight: frameSnippetHeight,
           buildDate,

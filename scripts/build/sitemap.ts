@@ -1,5 +1,5 @@
 /** The site's page URLs for crawlers: sitemap.xml (each URL with its other-language alternates) and robots.txt. */
-import { baseRoute, defaultLanguage, languageOfRoute } from '../languages.ts';
+import { baseRoute, defaultLanguage, languageOfRoute } from '../../contract/languages.ts';
 import { NOT_FOUND_ROUTE } from '../paths.ts';
 
 /** The public URL of a route: the site URL, then "/" for the home page or the route. */

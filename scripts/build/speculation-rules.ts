@@ -16,7 +16,7 @@
  * The language switch is a plain link to the same page in the other language, with no state
  * to set: as safe to prerender as any other page, so it is not excluded.
  */
-import { SAVE_DATA_CLASS } from '../../widgets/shared/save-data.ts';
+import { SAVE_DATA_CLASS } from '../../widgets/page-scripts/save-data.ts';
 
 export const speculationRules = {
   prerender: [

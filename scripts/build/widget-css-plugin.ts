@@ -5,7 +5,7 @@ import { buildWidgetCss } from './widget-css.ts';
 const widgetCssRaw = /\/widgets\/.+\.css\?raw$/;
 
 /**
- * The widgets' shadow CSS arrives as `?raw` strings (see widgets/shared/css.ts), built
+ * The widgets' shadow CSS arrives as `?raw` strings (see widgets/element/css.ts), built
  * here (scripts/build/widget-css.ts) in the browser build, the dev server and the
  * pre-rendering alike, instead of in every visitor's browser.
  */

@@ -1,7 +1,7 @@
 import type { SiteConfig } from '../../site.config.ts';
 
 /**
- * The widgets' build constants (widgets/shared/build-constants.d.ts) for Vite's `define`:
+ * The widgets' build constants (widgets/element/build-constants.d.ts) for Vite's `define`:
  * the browser build and the pre-rendering of the forms (widget-helper.ts) see the same
  * values, so a pre-rendered form is exactly what the browser renders.
  */
@@ -10,5 +10,6 @@ export function widgetDefines(site: SiteConfig): Record<string, string> {
     __SITE_API_BASE__: JSON.stringify(site.apiBase),
     __SITE_VITALS_ENDPOINT__: JSON.stringify(site.vitalsEndpoint),
     __SITE_PRIVACY_EMAIL__: JSON.stringify(site.grievanceOfficer.email),
+    __SITE_LEAD_RETENTION_DAYS__: JSON.stringify(site.privacy.retentionDays),
   };
 }

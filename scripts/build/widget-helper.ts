@@ -1,13 +1,12 @@
 /**
- * `{{widget "<form tag>" heading="…" intro="…" lang="hi" id="…" load-on="interaction"}}`
+ * `{{widget "<form tag>" heading="…" intro="…" lang="hi" id="…"}}`
  * in a page: the form element with its Declarative Shadow DOM, rendered by the same
  * React component the browser runs (widgets/registry/prerender.tsx), so the form paints
  * with the first response at its final size. When the widget script arrives, the element
  * takes that shadow root over.
  *
  * Arguments: the element's attributes from its public API (widgets/registry/api.ts),
- * plus `id` and `load-on="interaction"` (data-load-on: the page loader waits for focus or
- * pointer intent instead of nearness). An unknown tag or argument fails the build, and so
+ * plus `id`. An unknown tag or argument fails the build, and so
  * does a `lang` that is not a widget language. With `lang`, the element carries it and the
  * shadow root is rendered in that language, so the takeover changes no text.
  *
@@ -20,7 +19,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
 import { apiOf } from '../../widgets/registry/api.ts';
-import { WIDGET_LANGUAGES, type WidgetLanguage } from '../../widgets/shared/i18n/types.ts';
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../contract/languages.ts';
 import { widgetsDir } from '../paths.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
@@ -44,12 +43,11 @@ export async function loadPrerender(): Promise<Prerender> {
 /** Arguments that place the element in the page rather than configure the widget. */
 const placementArguments: Record<string, { attribute: string; values?: readonly string[] }> = {
   id: { attribute: 'id' },
-  'load-on': { attribute: 'data-load-on', values: ['interaction'] },
 };
 
 /** Arguments whose value must be one of a list. */
 const allowedValues: Record<string, readonly string[]> = {
-  lang: WIDGET_LANGUAGES,
+  lang: LANGUAGE_CODES,
   ...Object.fromEntries(Object.entries(placementArguments).flatMap(([name, p]) => (p.values ? [[name, p.values]] : []))),
 };
 
@@ -68,7 +66,7 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
   const api = apiOf(tag);
   if (!api) throw new Error(`{{widget}}: <${tag}> has no public API in widgets/registry/api.ts`);
   // Attributes come out in this order, whatever the order in the page (Handlebars does not keep it).
-  const known = ['id', ...api.attributes.map((a) => a.name), 'load-on'];
+  const known = ['id', ...api.attributes.map((a) => a.name)];
   for (const name of Object.keys(args)) {
     if (!known.includes(name)) throw new Error(`{{widget "${tag}"}}: unknown argument ${name}; known: ${known.join(', ')}`);
   }
@@ -84,7 +82,7 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
     attributes.push(` ${placement?.attribute ?? name}="${Handlebars.escapeExpression(value)}"`);
   }
   const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
-  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as WidgetLanguage | undefined });
+  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as LanguageCode | undefined });
   return {
     start: `<${tag}${attributes.join('')}>`,
     end: `</${tag}>`,
@@ -104,7 +102,7 @@ export function widgetPlacement(prerender: () => Prerender | undefined) {
       if (!loaded) throw new Error('{{widget}}: the pre-render module is not loaded');
       // A form speaks its page's language unless told otherwise (English pages leave it to the default).
       const pageLang = (data as { root?: { lang?: unknown } } | undefined)?.root?.lang;
-      const lang = hash.lang === undefined && pageLang !== 'en' && WIDGET_LANGUAGES.includes(pageLang as WidgetLanguage) ? { lang: pageLang } : {};
+      const lang = hash.lang === undefined && pageLang !== 'en' && isLanguageCode(pageLang) ? { lang: pageLang } : {};
       const widget = renderWidget(loaded, args[0], { ...(hash as Record<string, unknown>), ...lang });
       const marker = `<!--shadow-root-${++count}-->`;
       pending.set(marker, widget.shadowRoot);

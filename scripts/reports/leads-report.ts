@@ -1,7 +1,7 @@
 /** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON; and their count per source and week. */
 import type { Db } from '../../server/intake/database.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
-import { fieldNames, type LeadKind } from '../../widgets/shared/lead-contract.ts';
+import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 

@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, type LeadMessages, MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { ALLOWED_REQUEST_HEADERS } from '../../contract/http.ts';
+import { type LeadMessages, MESSAGES } from '../../contract/messages/en.ts';
 import { messagesFor } from './language.ts';
 import type { RateLimitStoreClass } from './store.ts';
 
@@ -61,7 +62,7 @@ function socketOrigins(address: string, port: number | undefined): string[] {
 type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
 /** Request headers a page may send besides Content-Type: the proof of work, the notice version, the form's language, the idempotency key. */
-export const ALLOWED_REQUEST_HEADERS = `Content-Type, X-Altcha, X-Notice-Version, Content-Language, ${IDEMPOTENCY_HEADER}`;
+export { ALLOWED_REQUEST_HEADERS };
 
 /**
  * CORS for the API context. Every origin gets its origin echoed in

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './database.ts';
-import { IDEMPOTENCY_KEY_PATTERN, OUTBOX_MAX_AGE_DAYS } from '../../widgets/shared/lead-contract.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/http.ts';
+import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 
 /**
  * Idempotency keys of lead POSTs (the IETF httpapi draft "The Idempotency-Key HTTP Header

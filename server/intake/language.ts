@@ -4,21 +4,21 @@
  * sentences change; statuses and the answer's shape never do.
  */
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES_HI } from '../../widgets/shared/lead-contract.hi.ts';
-import { type LeadMessages, MESSAGES, type ServiceLanguage } from '../../widgets/shared/lead-contract.ts';
+import { HEADERS } from '../../contract/http.ts';
+import { languageOfTag } from '../../contract/languages.ts';
+import type { LeadMessages, ServiceLanguage } from '../../contract/messages/en.ts';
+import { SERVICE_MESSAGES } from '../../contract/messages/index.ts';
 
-export const SERVICE_MESSAGES: Record<ServiceLanguage, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
+export { SERVICE_MESSAGES };
 
-/** The languages we answer in, looked up by a tag from the request: a Map, so "constructor" or "__proto__" is no language. */
-const SERVICE_LANGUAGES: ReadonlyMap<string, ServiceLanguage> = new Map(
-  (Object.keys(SERVICE_MESSAGES) as ServiceLanguage[]).map((lang) => [lang, lang]),
-);
-
-/** `Content-Language: hi` or `hi-IN` → 'hi'; the first listed language we speak; else 'en'. */
+/**
+ * `Content-Language: hi` or `hi-IN` → 'hi'; the first listed language we speak; else 'en'.
+ * languageOfTag compares with the language list itself, so "constructor" or "__proto__" is no language.
+ */
 export function requestLanguage(header: string | string[] | undefined): ServiceLanguage {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
   for (const tag of value.split(',')) {
-    const language = SERVICE_LANGUAGES.get(tag.trim().toLowerCase().split('-')[0]!);
+    const language = languageOfTag(tag);
     if (language) return language;
   }
   return 'en';
@@ -26,5 +26,5 @@ export function requestLanguage(header: string | string[] | undefined): ServiceL
 
 /** The message catalogue for a request. */
 export function messagesFor(request: FastifyRequest): LeadMessages {
-  return SERVICE_MESSAGES[requestLanguage(request.headers['content-language'])];
+  return SERVICE_MESSAGES[requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | string[] | undefined)];
 }

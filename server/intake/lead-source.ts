@@ -1,5 +1,6 @@
-import { noticeVersionFromHeader } from '../../widgets/shared/collection-notice.ts';
-import { PARTNER_ID } from '../../widgets/shared/lead-contract.ts';
+import { noticeVersionFromHeader } from '../../contract/collection-notice.ts';
+import { HEADERS } from '../../contract/http.ts';
+import { isPartnerId } from '../../contract/partner-id.ts';
 
 /**
  * Where a lead came from, carried outside the spec's JSON body: the request's `Origin`
@@ -31,7 +32,7 @@ export function readLeadSource(
   const rawPartner = query && typeof query === 'object' ? (query as Record<string, unknown>).partner : undefined;
   let partner: string | null = null;
   if (rawPartner !== undefined) {
-    if (typeof rawPartner !== 'string' || !PARTNER_ID.test(rawPartner)) return { ok: false };
+    if (typeof rawPartner !== 'string' || !isPartnerId(rawPartner)) return { ok: false };
     partner = rawPartner;
   }
   const origin = single(headers.origin);
@@ -40,7 +41,7 @@ export function readLeadSource(
     source: {
       origin: origin === undefined ? null : origin.replace(/[^\x20-\x7e]/g, '').slice(0, MAX_ORIGIN_LENGTH),
       partner,
-      noticeVersion: noticeVersionFromHeader(single(headers['x-notice-version'])),
+      noticeVersion: noticeVersionFromHeader(single(headers[HEADERS.noticeVersion.toLowerCase()])),
     },
   };
 }

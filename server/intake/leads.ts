@@ -9,20 +9,20 @@ import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { readLeadSource, type LeadSource } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
+import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
   EMAIL_PATTERN,
   type FieldName,
-  IDEMPOTENCY_HEADER,
   fieldNames,
+  hasForbiddenCharacters,
   LEAD_FIELDS,
   type LeadField,
   type LeadKind,
-  type LeadMessages,
   matchesPattern,
   nationalPhoneNumber,
   PHONE_PATTERN,
-  type ServiceLanguage,
-} from '../../widgets/shared/lead-contract.ts';
+} from '../../contract/lead-contract.ts';
+import type { LeadMessages, ServiceLanguage } from '../../contract/messages/en.ts';
 
 /**
  * Leads: validation of the two payloads of the lead contract, the dedupe of repeated
@@ -30,9 +30,6 @@ import {
  */
 
 // The zod schemas, derived from the contract: strings only (no coercion), trimmed, bounded.
-
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) {
   const label = MESSAGES.labels[name];
@@ -44,7 +41,7 @@ function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) 
       .string({ error: MESSAGES.notText(label) })
       .trim()
       .max(max, MESSAGES.tooLong(label, max))
-      .refine((v) => !CONTROL_SINGLE_LINE.test(v), MESSAGES.forbiddenCharacters(label))
+      .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label))
       .default('');
   }
   const text = z
@@ -66,11 +63,10 @@ function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) 
     }
     case 'text':
     case 'multiline': {
-      const control = field.rule === 'multiline' ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
       return text
         .min(1, MESSAGES.required(label))
         .max(field.maxLength, MESSAGES.tooLong(label, field.maxLength))
-        .refine((v) => !control.test(v), MESSAGES.forbiddenCharacters(label));
+        .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label));
     }
   }
 }
@@ -210,8 +206,8 @@ const successBodies = (stored: 'societyStored' | 'careerStored') =>
   Object.fromEntries(Object.entries(SERVICE_MESSAGES).map(([lang, m]) => [lang, successBody(m[stored])])) as Record<ServiceLanguage, string>;
 
 export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Record<ServiceLanguage, string> }[] = [
-  { path: '/addSocietyQuery', kind: 'society', success: successBodies('societyStored') },
-  { path: '/addQuery', kind: 'career', success: successBodies('careerStored') },
+  { path: LEAD_PATHS.society, kind: 'society', success: successBodies('societyStored') },
+  { path: LEAD_PATHS.career, kind: 'career', success: successBodies('careerStored') },
 ];
 
 /**
@@ -233,7 +229,7 @@ export function registerLeadRoutes(
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
-      const lang = requestLanguage(request.headers['content-language']);
+      const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
       const source = readLeadSource(request.headers, request.query);
@@ -246,7 +242,7 @@ export function registerLeadRoutes(
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
         return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
       }
-      const idempotencyKey = readIdempotencyKey(request.headers[IDEMPOTENCY_HEADER.toLowerCase()]);
+      const idempotencyKey = readIdempotencyKey(request.headers[HEADERS.idempotencyKey.toLowerCase()]);
       if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);
       const key = idempotencyKey.key;
       const answer = { fingerprint: requestFingerprint(route.path, parsed.data), status: 200, body: route.success[lang] };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nationalPhoneNumber } from '../../widgets/shared/lead-contract.ts';
+import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import type { Db, WriteBatcher } from './database.ts';
 
 /**

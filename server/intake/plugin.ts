@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { registerHealthRoute } from './health.ts';
-import { targetsFromConfig } from './delivery/target.ts';
+import { targetsFromConfig } from './delivery/targets.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import {
   apiErrorHandler,

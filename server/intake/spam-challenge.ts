@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge, Payload } from 'altcha-lib/v1/types';
 import type { FastifyInstance } from 'fastify';
+import { CHALLENGE_PATH, HEADERS } from '../../contract/http.ts';
 
 /**
  * The self-hosted proof of work (ALTCHA, the v1 format of altcha-lib): the widget fetches a
@@ -13,8 +14,9 @@ import type { FastifyInstance } from 'fastify';
  * it expires (the expiry is inside the signed salt) and is good for one lead only.
  */
 
-export const CHALLENGE_PATH = '/altcha-challenge';
-export const SOLUTION_HEADER = 'x-altcha';
+export { CHALLENGE_PATH };
+/** The proof-of-work header as Node lists it (lowercase). */
+export const SOLUTION_HEADER = HEADERS.proof.toLowerCase();
 export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
 export const DEFAULT_MAX_NUMBER = 50_000;
 const KEY_FILE = 'altcha-hmac.key';

@@ -8,7 +8,7 @@ import type { KeptAnswer } from './idempotency.ts';
 import type { SaveResult } from './leads.ts';
 import type { SolutionCheck } from './spam-challenge.ts';
 import type { VitalsBeacon } from './vitals.ts';
-import type { LeadKind } from '../../widgets/shared/lead-contract.ts';
+import type { LeadKind } from '../../contract/lead-contract.ts';
 
 /**
  * What the running service keeps, as one interface with two implementations: SQLite files

@@ -4,19 +4,21 @@ import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NOT_FOUND_ROUTE, pagesDir, routeOfPageFile } from '../../scripts/paths.ts';
+import { NOT_FOUND_ROUTE, routeOfPageFile } from '../../contract/site-routes.ts';
+import { pagesDir } from '../folders.ts';
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import type { IntakeStore } from './store.ts';
 import { sendFailure } from './guards.ts';
-import { MESSAGES } from '../../widgets/shared/lead-contract.ts';
+import { VITALS_PATH } from '../../contract/http.ts';
+import { MESSAGES } from '../../contract/messages/en.ts';
 
 /**
  * Field Web Vitals: the beacon's schema, storage in vitals.db (its own file, a daily cap
  * and a retention period, so vitals can never crowd out a lead), and POST /vitals.
  */
 
-export const VITALS_PATH = '/vitals';
+export { VITALS_PATH };
 
 /** A web-vitals beacon: {page, metrics: [{name, value, rating?, id?, navigationType?}]}, each metric at most once. */
 

@@ -35,8 +35,11 @@ export interface StubRecord {
   challenges: number;
 }
 
+/** What the stub recorded under `key`; throws for a key of no known scenario (a typo would otherwise read as "nothing sent"). */
 export async function requests(key: string): Promise<StubRecord> {
-  return (await fetch(`/stub/requests?key=${encodeURIComponent(key)}`)).json();
+  const response = await fetch(`/stub/requests?key=${encodeURIComponent(key)}`);
+  if (!response.ok) throw new Error(`browser stub: ${await response.text()}`);
+  return response.json();
 }
 
 /** Lets the held requests of a `held` stub answer (success). */

@@ -28,8 +28,8 @@ import { tsImport } from 'tsx/esm/api';
 const paths = await tsImport('../../scripts/paths.ts', import.meta.url);
 export const distDir = paths.distDir();
 
-/** @type {typeof import('../../widgets/shared/lead-contract.hi.ts')} */
-const { MESSAGES_HI } = await tsImport('../../widgets/shared/lead-contract.hi.ts', import.meta.url);
+/** @type {typeof import('../../contract/messages/hi.ts')} */
+const { MESSAGES_HI } = await tsImport('../../contract/messages/hi.ts', import.meta.url);
 
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 
@@ -73,6 +73,13 @@ function challengeFor(scenario) {
  */
 const requests = new Map();
 const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, contentLanguage: null, challenges: 0 });
+/** A key some request can be recorded under: `<scenario>[--<key>]` of a known scenario, or a root endpoint's. */
+function isKnownKey(key) {
+  if (/^root-(?:addSocietyQuery|addQuery|altcha-challenge)$/.test(key)) return true;
+  const scenario = /^([a-z0-9-]+?)(?:--[a-z0-9-]+)?$/i.exec(key)?.[1];
+  return scenario !== undefined && scenario in scenarios;
+}
+
 /** Held requests waiting for `/stub/release`, by key. @type {Map<string, (() => void)[]>} */
 const held = new Map();
 
@@ -102,15 +109,27 @@ export async function stubMiddleware(ctx, next) {
   }
 
   if (url.pathname === '/stub/requests') {
+    const key = url.searchParams.get('key') ?? '';
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(requests.get(url.searchParams.get('key') ?? '') ?? emptyRecord());
+    // A key no request could ever be recorded under (a typo) fails instead of reading as "nothing sent".
+    if (!isKnownKey(key)) {
+      ctx.status = 400;
+      ctx.body = JSON.stringify({ error: `unknown scenario in key ${JSON.stringify(key)}; known: ${Object.keys(scenarios).join(', ')}` });
+      return;
+    }
+    ctx.body = JSON.stringify(requests.get(key) ?? emptyRecord());
     return;
   }
 
   const challengeMatch = /^\/stub\/([a-z0-9-]+?)(?:--([a-z0-9-]+))?\/altcha-challenge$/i.exec(url.pathname) ?? /^\/()()altcha-challenge$/.exec(url.pathname);
   if (challengeMatch && ctx.method === 'GET') {
     const scenario = challengeMatch[1] || 'success';
+    if (!(scenario in scenarios)) {
+      ctx.status = 404;
+      ctx.body = `unknown scenario ${scenario}`;
+      return;
+    }
     const key = challengeMatch[1] ? challengeMatch[1] + (challengeMatch[2] ? `--${challengeMatch[2]}` : '') : 'root-altcha-challenge';
     const record = requests.get(key) ?? emptyRecord();
     requests.set(key, { ...record, challenges: record.challenges + 1 });

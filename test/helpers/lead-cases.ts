@@ -1,4 +1,4 @@
-/** Phones and emails with what the lead contract says of each: accepted or refused, by browser and service alike. */
+/** Phones, emails and text with what the lead contract says of each: accepted or refused, by browser and service alike. */
 export const PHONE_CASES: [phone: string, accepted: boolean][] = [
   ['+91 98765 43210', true],
   ['9876543210', true],
@@ -46,6 +46,32 @@ export const EMAIL_CASES: [email: string, accepted: boolean][] = [
   ['x@.example.com', false],
   ['x@example.', false],
   ['x@example..com', false],
+  ['\u001b]0;title\u0007@x.co', false], // a terminal escape sequence: no control character in any field
+  ['a\u0000b@example.com', false],
+  ['ab@example.com\u007f', false],
+  ['ab@exa\u0085mple.com', false],
   ['   ', false],
   ['', false],
+];
+
+/** One-line text (a city) with what the lead contract says of it: any characters but control characters. */
+export const TEXT_CASES: [text: string, accepted: boolean][] = [
+  ['Pune', true],
+  ['नवी मुंबई', true],
+  ['  Pune  ', true], // the service trims
+  ["St. John's — Block B (East)", true],
+  ['Pu\u001b[31mne', false],
+  ['Pune\u0007', false],
+  ['Pu\tne', false],
+  ['Pu\u0000ne', false],
+  ['Pu\u009bne', false],
+];
+
+/** The career message: control characters refused too, but for tabs and line breaks. */
+export const MULTILINE_CASES: [message: string, accepted: boolean][] = [
+  ['I would like to join.', true],
+  ['Line one\nline two\r\n\tindented', true],
+  ['Hello\u001b]0;x\u0007', false],
+  ['Hello\u0000', false],
+  ['Hel\u000blo', false],
 ];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import nodePath from 'node:path';
-import { defaultLanguage, languages, routeIn, type Language } from '../../scripts/languages.ts';
+import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { notFoundRouteFor, pageFileOf, pagesDir } from '../../scripts/paths.ts';
 
 /**
@@ -104,7 +104,7 @@ export const framePage = { path: '/embed/frame', h1: 'Register your society with
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
 
 /**
- * The other languages' twins of routes (scripts/languages.ts), found from their page files
+ * The other languages' twins of routes (contract/languages.ts), found from their page files
  * under pages/<code>/ (a path that no page answers, such as /no-such-page, is twinned when
  * that language has its not-found page): routes the route-driven suites check as well.
  */

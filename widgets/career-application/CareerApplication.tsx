@@ -5,20 +5,21 @@
  * script takes over) and in the browser; touches no browser global during render.
  */
 import { useEffect, useRef, type FormEvent } from 'react';
-import { resolveApiBase } from '../shared/api-base.ts';
-import type { PostOutcome } from '../shared/api-client.ts';
+import { resolveApiBase } from '../lead-form/api-base.ts';
+import type { PostOutcome } from '../lead-form/api-client.ts';
 import { CAREER_APPLICATION } from '../registry/names.ts';
-import { ConfirmationPanel } from '../shared/confirmation.tsx';
-import { emitOutcome, type ApplicationErrorReason } from '../shared/events.ts';
-import { Field } from '../shared/form-field.tsx';
-import { en } from '../shared/i18n/en.ts';
-import { useMessages, widgetLanguage } from '../shared/i18n/index.ts';
-import { CAREER_FIELDS, COURSES, nativeConstraints, ROLES, type LeadField } from '../shared/lead-contract.ts';
-import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
-import { CollectionNotice } from '../shared/notice.tsx';
-import { mismatchMessage, refusedField } from '../shared/refusals.ts';
-import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
-import { WaitingNotice } from '../shared/waiting-panel.tsx';
+import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
+import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
+import { Field } from '../lead-form/form-field.tsx';
+import { en } from '../i18n/en.ts';
+import { useMessages, widgetLanguage } from '../i18n/index.ts';
+import { CAREER_FIELDS, controlName, emptyValues, fieldNames, inputType, type LeadField, nativeConstraints, payloadOf } from '../../contract/lead-contract.ts';
+import type { CareerControl } from '../i18n/types.ts';
+import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
+import { CollectionNotice } from '../lead-form/notice.tsx';
+import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
+import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
 
@@ -26,11 +27,13 @@ export type CareerApplicationProps = LeadFormProps;
 export const careerText = en.career;
 
 /** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
-const empty = { fullName: '', email: '', phone: '', college: '', course: '', yearOfStudy: '', areaOfInterest: '', whyJoin: '' };
-type Values = typeof empty;
+const empty = emptyValues('career');
 
-/** Payload keys that differ from the form's control names. */
-const controlOf = { name: 'fullName', message: 'whyJoin' } as const;
+/** The controls, in payload order: names, required, lengths, patterns, lists and autofill from the lead contract. */
+const fields = fieldNames('career').map((field) => ({ name: controlName('career', field), field: CAREER_FIELDS[field] as LeadField }));
+
+/** Controls that take the whole row on wide screens. */
+const wide: ReadonlySet<CareerControl> = new Set(['areaOfInterest', 'whyJoin']);
 
 type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number; refusal?: string };
 
@@ -58,12 +61,12 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     else {
       form.fail(
         { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
-        result.refusal ? refusedField(result.refusal, controlOf, messages.service) : undefined,
+        result.refusal ? refusedField(result.refusal, 'career', messages.service) : undefined,
       );
     }
     emitOutcome(container, 'career', result);
   };
-  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addQuery', partner) });
+  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage('career', name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'career', partner) });
   const inFlight = useRef(false);
 
   useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
@@ -72,17 +75,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
-    const { values } = form;
-    const payload = {
-      name: values.fullName,
-      email: values.email,
-      phone: values.phone,
-      college: values.college,
-      course: values.course,
-      yearOfStudy: values.yearOfStudy,
-      areaOfInterest: values.areaOfInterest,
-      message: values.whyJoin,
-    };
+    const payload = payloadOf('career', form.values);
     try {
       await form.submit(payload);
     } finally {
@@ -96,54 +89,35 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     );
   }
 
-  const input = (name: 'fullName' | 'email' | 'phone' | 'college' | 'yearOfStudy', field: LeadField, type: string, autoComplete: string) => (
-    <input
-      {...form.bind(name, `career-${name}`)}
-      type={type}
-      autoComplete={autoComplete}
-      placeholder={text.fields[name].placeholder}
-      {...nativeConstraints(field)}
-      part="input"
-    />
-  );
-  const field = (name: keyof Values, wide?: boolean) => ({ id: `career-${name}`, label: text.fields[name].label, wide, error: form.errorOf(name) });
+  /** The visible text of a choice's options (the values sent never change). */
+  const optionText: Partial<Record<CareerControl, Record<string, string>>> = { course: text.courses, areaOfInterest: text.roles };
+
+  const control = (name: CareerControl, field: LeadField) => {
+    const common = { ...form.bind(name, `career-${name}`), ...nativeConstraints(field), part: 'input' };
+    if (field.rule === 'choice') {
+      return (
+        <select {...common} autoComplete="off">
+          <option value="">{text.fields[name].placeholder}</option>
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>{optionText[name]?.[o.value] ?? o.label}</option>
+          ))}
+        </select>
+      );
+    }
+    if (field.rule === 'multiline') return <textarea {...common} autoComplete="off" rows={4} placeholder={text.fields[name].placeholder} />;
+    return <input {...common} type={inputType(field)} autoComplete={field.autoComplete ?? 'off'} placeholder={text.fields[name].placeholder} />;
+  };
 
   return (
     <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
       <h2 id="career-heading" className="heading" part="heading">{heading || text.heading}</h2>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
-        <Field {...field('fullName')}>{input('fullName', CAREER_FIELDS.name, 'text', 'name')}</Field>
-        <Field {...field('email')}>{input('email', CAREER_FIELDS.email, 'email', 'email')}</Field>
-        <Field {...field('phone')}>{input('phone', CAREER_FIELDS.phone, 'tel', 'tel')}</Field>
-        <Field {...field('college')}>{input('college', CAREER_FIELDS.college, 'text', 'organization')}</Field>
-        <Field {...field('course')}>
-          <select {...form.bind('course', 'career-course')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.course)} part="input">
-            <option value="">{text.fields.course.placeholder}</option>
-            {COURSES.map((c) => (
-              <option key={c.value} value={c.value}>{text.courses[c.value]}</option>
-            ))}
-          </select>
-        </Field>
-        <Field {...field('yearOfStudy')}>{input('yearOfStudy', CAREER_FIELDS.yearOfStudy, 'text', 'off')}</Field>
-        <Field {...field('areaOfInterest', true)}>
-          <select {...form.bind('areaOfInterest', 'career-areaOfInterest')} autoComplete="off" {...nativeConstraints(CAREER_FIELDS.areaOfInterest)} part="input">
-            <option value="">{text.fields.areaOfInterest.placeholder}</option>
-            {ROLES.map((a) => (
-              <option key={a.value} value={a.value}>{text.roles[a.value]}</option>
-            ))}
-          </select>
-        </Field>
-        <Field {...field('whyJoin', true)}>
-          <textarea
-            {...form.bind('whyJoin', 'career-whyJoin')}
-            autoComplete="off"
-            rows={4}
-            {...nativeConstraints(CAREER_FIELDS.message)}
-            placeholder={text.fields.whyJoin.placeholder}
-            part="input"
-          />
-        </Field>
+        {fields.map((f) => (
+          <Field key={f.name} id={`career-${f.name}`} label={text.fields[f.name].label} wide={wide.has(f.name) || undefined} error={form.errorOf(f.name)}>
+            {control(f.name, f.field)}
+          </Field>
+        ))}
       </div>
       <CollectionNotice kind="career" id="career-notice" text={messages.notice} />
       <button type="submit" className="submit" part="button" disabled={prerendered}>

@@ -1,4 +1,4 @@
-import { formWidgetCss } from '../shared/css.ts';
+import { formWidgetCss } from '../element/css.ts';
 import own from './styles.css?raw';
 
 export default formWidgetCss(own);

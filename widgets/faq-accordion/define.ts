@@ -1,6 +1,6 @@
 /** Defines <faq-accordion> once per page. */
 import { FAQ_ACCORDION } from '../registry/names.ts';
-import { defineElement } from '../shared/define-element.ts';
+import { defineElement } from '../element/define-element.ts';
 import { FaqAccordion } from './FaqAccordion.tsx';
 import own from './styles.css?raw';
 

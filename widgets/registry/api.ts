@@ -5,7 +5,11 @@
  * arguments against it, and the browser tests check the built elements against it.
  * Build and test code only: the widgets themselves never import it.
  */
-import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../shared/events.ts';
+import { LEAD_PATHS } from '../../contract/http.ts';
+import { fieldNames, type LeadKind, OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
+import { LANGUAGE_CODES } from '../../contract/languages.ts';
+import { PARTNER_ID_RULE } from '../../contract/partner-id.ts';
+import { applicationErrorReasons, outcomeEvents, registrationErrorReasons } from '../lead-form/events.ts';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION, TOAST_HOST, type WidgetTag } from './names.ts';
 import { careerApplicationDefaults, societyRegistrationDefaults } from './texts.ts';
 
@@ -53,6 +57,12 @@ const formParts = parts({
 /** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
 export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'waiting', 'waiting-message'];
 
+/** What a form posts where, from the lead contract: "{name, email, …} to {api-base}/addQuery". */
+const posts = (kind: LeadKind): string => `{${fieldNames(kind).join(', ')}} to {api-base}${LEAD_PATHS[kind]}`;
+
+/** The languages as a TypeScript union: 'en' | 'hi'. */
+const languageUnion = LANGUAGE_CODES.map((code) => `'${code}'`).join(' | ');
+
 /** The two forms share attributes, theme and parts; they differ in what they post and the events they send. */
 function formApi(form: {
   tag: WidgetTag;
@@ -73,11 +83,11 @@ function formApi(form: {
     description: form.description,
     attributes: [
       { name: 'api-base', property: 'apiBase', type: 'string', default: "the build's API_BASE, else the origin the widget script was loaded from", description: 'Base URL of the intake service the form posts to.' },
-      { name: 'partner', property: 'partner', type: 'string', default: 'none', description: 'Your partner id (1–40 lowercase letters, digits and inner hyphens, e.g. "greenpark-rwa"): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).' },
+      { name: 'partner', property: 'partner', type: 'string', default: 'none', description: `Your partner id (${PARTNER_ID_RULE}): sent as ?partner= on the POST URL so the team sees where the lead came from; never in the body. An invalid id is not sent (a console warning says why).` },
       { name: 'heading', property: 'heading', type: 'string', default: form.defaults.heading, description: 'Replaces the heading text.' },
       { name: 'intro', property: 'intro', type: 'string', default: form.defaults.intro, description: 'Replaces the line under the heading.' },
-      { name: 'keep-draft', property: 'keepDraft', type: 'boolean', default: 'off on a partner page (always on on our own pages and the frame)', description: "Keeps what the visitor types, and a send waiting for a connection, on the visitor's device (this page's localStorage and IndexedDB) for up to 7 days, until it is sent or discarded: nothing is lost to a reload, a closed tab or a dropped connection. Off by default on a partner's page because every script of that origin can read its storage; set it only if you trust every script on the page. Without it, a send that cannot reach the service still waits and goes by itself while the page stays open." },
-      { name: 'lang', property: 'lang', type: "'en' | 'hi'", default: "the primary subtag of the page's <html lang> when it is en or hi, else 'en'", description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
+      { name: 'keep-draft', property: 'keepDraft', type: 'boolean', default: 'off on a partner page (always on on our own pages and the frame)', description: `Keeps what the visitor types, and a send waiting for a connection, on the visitor's device (this page's localStorage and IndexedDB) for up to ${OUTBOX_MAX_AGE_DAYS} days, until it is sent or discarded: nothing is lost to a reload, a closed tab or a dropped connection. Off by default on a partner's page because every script of that origin can read its storage; set it only if you trust every script on the page. Without it, a send that cannot reach the service still waits and goes by itself while the page stays open.` },
+      { name: 'lang', property: 'lang', type: languageUnion, default: `the primary subtag of the page's <html lang> when it is ${LANGUAGE_CODES.join(' or ')}, else '${LANGUAGE_CODES[0]}'`, description: "The form's language: labels, placeholders, options' visible text, button, submitting state, toasts, confirmation and collection notice. The values sent never change; the service answers in this language (Content-Language header)." },
     ],
     events: [
       { name: outcomeEvents[form.kind].success, detail: `{ ${kind} }`, description: form.stored },
@@ -92,7 +102,7 @@ export const widgetApi: ElementApi[] = [
   formApi({
     tag: SOCIETY_REGISTRATION,
     className: 'SocietyRegistrationElement',
-    description: 'The society registration form: posts {name, email, phone, societyName, city, position} to {api-base}/addSocietyQuery and shows the result as a toast.',
+    description: `The society registration form: posts ${posts('society')} and shows the result as a toast.`,
     defaults: societyRegistrationDefaults,
     kind: 'society',
     errorReasons: registrationErrorReasons,
@@ -102,7 +112,7 @@ export const widgetApi: ElementApi[] = [
   formApi({
     tag: CAREER_APPLICATION,
     className: 'CareerApplicationElement',
-    description: 'The internship and job application form: posts {name, email, phone, college, course, yearOfStudy, areaOfInterest, message} to {api-base}/addQuery.',
+    description: `The internship and job application form: posts ${posts('career')}.`,
     defaults: careerApplicationDefaults,
     kind: 'career',
     errorReasons: applicationErrorReasons,

@@ -1,5 +1,5 @@
 /**
- * The elements the page loader (widgets/shared/loader.ts) watches, each with the import
+ * The elements the page loader (widgets/page-scripts/loader.ts) watches, each with the import
  * of its definition. Kept apart from the rest of the registry so the loader, the one
  * script every page runs, pulls in nothing else. <toast-host> is not here: a form adds it.
  */

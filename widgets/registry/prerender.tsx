@@ -12,8 +12,8 @@ import careerCss from '../career-application/css.ts';
 import { CareerApplication } from '../career-application/CareerApplication.tsx';
 import societyCss from '../society-registration/css.ts';
 import { SocietyRegistration } from '../society-registration/SocietyRegistration.tsx';
-import { hi } from '../shared/i18n/hi.ts';
-import { registerMessages, type WidgetLanguage } from '../shared/i18n/index.ts';
+import { hi } from '../i18n/hi.ts';
+import { registerMessages, type WidgetLanguage } from '../i18n/index.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from './names.ts';
 
 // The browser loads a language's catalogue before it takes a form over; the build has every one at hand.

@@ -4,43 +4,33 @@
  * script takes over) and in the browser; touches no browser global during render.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { resolveApiBase } from '../shared/api-base.ts';
-import type { PostOutcome } from '../shared/api-client.ts';
+import { resolveApiBase } from '../lead-form/api-base.ts';
+import type { PostOutcome } from '../lead-form/api-client.ts';
 import { SOCIETY_REGISTRATION } from '../registry/names.ts';
-import { ConfirmationPanel } from '../shared/confirmation.tsx';
-import { emitOutcome, type RegistrationErrorReason } from '../shared/events.ts';
-import { Field } from '../shared/form-field.tsx';
-import { en } from '../shared/i18n/en.ts';
-import { useMessages, widgetLanguage, type WidgetMessages } from '../shared/i18n/index.ts';
-import type { SocietyControl } from '../shared/i18n/types.ts';
-import { nativeConstraints, SOCIETY_FIELDS } from '../shared/lead-contract.ts';
-import { leadUrl, warnInvalidPartner } from '../shared/lead-request.ts';
-import { CollectionNotice } from '../shared/notice.tsx';
-import { mismatchMessage, refusedField } from '../shared/refusals.ts';
-import { useLeadForm, type LeadFormProps } from '../shared/use-lead-form.ts';
-import { WaitingNotice } from '../shared/waiting-panel.tsx';
+import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
+import { emitOutcome, type RegistrationErrorReason } from '../lead-form/events.ts';
+import { Field } from '../lead-form/form-field.tsx';
+import { en } from '../i18n/en.ts';
+import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
+import { controlName, emptyValues, fieldNames, inputType, type LeadField, nativeConstraints, payloadOf, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
+import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
+import { CollectionNotice } from '../lead-form/notice.tsx';
+import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
+import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
 
 /** The form's texts in English (the spec's). */
 export const societyText = en.society;
 
-const empty = { name: '', email: '', phone: '', societyName: '', city: '', position: '' };
-type Values = typeof empty;
+const empty = emptyValues('society');
 
-/** The controls, in payload order; required, lengths and patterns come from the lead contract. */
-const fields: {
-  name: SocietyControl & keyof typeof SOCIETY_FIELDS;
-  type: 'text' | 'email' | 'tel';
-  autoComplete: string;
-}[] = [
-  { name: 'name', type: 'text', autoComplete: 'name' },
-  { name: 'email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'societyName', type: 'text', autoComplete: 'organization' },
-  { name: 'city', type: 'text', autoComplete: 'address-level2' },
-  { name: 'position', type: 'text', autoComplete: 'organization-title' },
-];
+/** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
+const fields = fieldNames('society').map((field) => ({
+  name: controlName('society', field),
+  field: SOCIETY_FIELDS[field] as LeadField,
+}));
 
 type Result =
   | { ok: true; message: string }
@@ -73,12 +63,12 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     else {
       form.fail(
         { title: text.failureTitle, description: result.message, variant: 'destructive' },
-        result.reason === 'server' ? refusedField(result.message, {}, messages.service) : undefined,
+        result.reason === 'server' ? refusedField(result.message, 'society', messages.service) : undefined,
       );
     }
     emitOutcome(container, 'society', result);
   };
-  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage(name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'addSocietyQuery', partner) });
+  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage('society', name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'society', partner) });
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
 
@@ -89,8 +79,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     if (busy.current) return;
     busy.current = true;
     setSubmitting(true);
-    const { name, email, phone, societyName, city, position } = form.values;
-    const payload = { name, email, phone, societyName, city, position: position || '' };
+    const payload = payloadOf('society', form.values);
     try {
       await form.submit(payload);
     } finally {
@@ -114,10 +103,10 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
           <Field key={f.name} id={`society-${f.name}`} label={text.fields[f.name].label} error={form.errorOf(f.name)}>
             <input
               {...form.bind(f.name, `society-${f.name}`)}
-              type={f.type}
-              autoComplete={f.autoComplete}
+              type={inputType(f.field)}
+              autoComplete={f.field.autoComplete ?? 'off'}
               placeholder={text.fields[f.name].placeholder}
-              {...nativeConstraints(SOCIETY_FIELDS[f.name])}
+              {...nativeConstraints(f.field)}
               part="input"
             />
           </Field>

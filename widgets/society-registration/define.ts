@@ -1,7 +1,7 @@
 import { SOCIETY_REGISTRATION } from '../registry/names.ts';
-import { defineElement } from '../shared/define-element.ts';
-import { ensureToastHost } from '../shared/ensure-toast-host.ts';
-import { whenLanguagesReady } from '../shared/i18n/index.ts';
+import { defineElement } from '../element/define-element.ts';
+import { ensureToastHost } from '../toast-host/ensure-toast-host.ts';
+import { whenLanguagesReady } from '../i18n/index.ts';
 import css from './css.ts';
 import { SocietyRegistration } from './SocietyRegistration.tsx';
 

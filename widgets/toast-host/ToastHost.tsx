@@ -12,7 +12,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { $toasts, dismissToast, type Toast } from '../shared/toast-store.ts';
+import { $toasts, dismissToast, type Toast } from './toast-store.ts';
 
 export const TOAST_DURATION_MS = 6000;
 /** After a pause, a toast stays at least this long. */

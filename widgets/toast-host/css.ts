@@ -1,4 +1,4 @@
-import { widgetCss } from '../shared/css.ts';
+import { widgetCss } from '../element/css.ts';
 import own from './styles.css?raw';
 
 export default widgetCss(own);

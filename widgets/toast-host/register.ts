@@ -4,7 +4,7 @@
  * with it instead of importing the short-cached entry file.
  */
 import { TOAST_HOST } from '../registry/names.ts';
-import { defineElement } from '../shared/define-element.ts';
+import { defineElement } from '../element/define-element.ts';
 import css from './css.ts';
 import { ToastHost } from './ToastHost.tsx';
 

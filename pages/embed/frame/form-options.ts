@@ -4,6 +4,8 @@
  * the partner id, the form's language and its theme. Anything that is not a plain, safe
  * value is ignored: a query string is written by whoever made the link.
  */
+import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
+import { partnerId } from '../../../contract/partner-id.ts';
 
 /** Query parameter → the form's theming custom property (docs/widgets.md, "Theming"). */
 const colourParams = {
@@ -17,13 +19,10 @@ const lengthParams = { radius: '--widget-radius' } as const;
 /** The iframe snippet's height on both /embed pages, in px: the form with its notice and toasts fits from 320 px wide, in either language. */
 export const frameSnippetHeight = 1200;
 
-/** The languages the form is written in (issue 15 adds Hindi). */
-export const formLanguages = ['en', 'hi'] as const;
-
 export interface FormOptions {
   /** The embedding partner's id, for the element's `partner` attribute. */
   partner?: string;
-  lang?: (typeof formLanguages)[number];
+  lang?: LanguageCode;
   /** Custom property → value, each checked. */
   theme: Record<string, string>;
 }
@@ -40,19 +39,15 @@ export function safeRadius(value: string): string | undefined {
   return match && Number(match[1]) <= 32 ? `${Number(match[1])}px` : undefined;
 }
 
-/** A short slug: 1 to 40 lowercase letters, digits and inner hyphens ("greenpark-rwa"). */
-export function safePartner(value: string): string | undefined {
-  const slug = value.trim().toLowerCase();
-  return /^[a-z\d](?:[a-z\d-]{0,38}[a-z\d])?$/.test(slug) ? slug : undefined;
-}
+/** The partner id, by the same rule as the element's `partner` attribute. */
+export const safePartner = partnerId;
 
 export function readFormOptions(query: URLSearchParams): FormOptions {
   const options: FormOptions = { theme: {} };
   const partner = safePartner(query.get('partner') ?? '');
   if (partner) options.partner = partner;
   const lang = query.get('lang')?.trim().toLowerCase();
-  const known = formLanguages.find((l) => l === lang);
-  if (known) options.lang = known;
+  if (isLanguageCode(lang)) options.lang = lang;
   for (const [param, property] of Object.entries(colourParams)) {
     const colour = safeColour(query.get(param) ?? '');
     if (colour) options.theme[property] = colour;

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { MESSAGES, ROLES } from '../../../widgets/shared/lead-contract.ts';
+import { ROLES } from '../../../contract/lead-contract.ts';
+import { MESSAGES } from '../../../contract/messages/en.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';

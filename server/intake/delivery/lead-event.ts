@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import type { LeadKind } from '../../../widgets/shared/lead-contract.ts';
+import type { LeadKind } from '../../../contract/lead-contract.ts';
 
 /**
  * What a notification says about one lead. It is read from the lead's row when the

@@ -1,7 +1,4 @@
-import type { ServerConfig } from '../../config.ts';
-import { createEmailTarget } from './email.ts';
 import type { LeadEvent } from './lead-event.ts';
-import { createWebhookTarget } from './webhook.ts';
 
 /** One place leads are sent to. `send` resolves when the receiver accepted, and throws otherwise. */
 export interface DeliveryTarget {
@@ -19,11 +16,4 @@ export function errorText(error: unknown): string {
     return text.replace(/\s+/g, ' ').trim() || error.name;
   }
   return String(error);
-}
-
-/** The targets the configuration names: one per webhook URL, and email when SMTP is set. */
-export function targetsFromConfig(config: ServerConfig): DeliveryTarget[] {
-  const targets: DeliveryTarget[] = config.webhookUrls.map((url) => createWebhookTarget(url, config.webhookSecret!));
-  if (config.email) targets.push(createEmailTarget(config.email));
-  return targets;
 }

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEEP_MS, type KeptAnswer } from '../idempotency.ts';
 import type { LeadSource } from '../lead-source.ts';
 import { dedupeKey, DEDUPE_WINDOW_MS, type SaveResult } from '../leads.ts';
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
-import type { LeadKind } from '../../../widgets/shared/lead-contract.ts';
+import type { LeadKind } from '../../../contract/lead-contract.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**

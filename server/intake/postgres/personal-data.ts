@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { nationalPhoneNumber } from '../../../widgets/shared/lead-contract.ts';
+import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
 import { type ErasureReason, type ErasureResult, normaliseEmail, type PersonKey } from '../personal-data.ts';
 import { type Pool, transaction } from './connection.ts';
 

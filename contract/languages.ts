@@ -1,0 +1,61 @@
+/**
+ * The languages of the site, the forms and the intake service, as data (docs/how-to-add-a-language.md).
+ * The first row is the default language: no URL prefix, the x-default alternate, and
+ * what the forms and the service speak when asked for none of these.
+ */
+export interface Language {
+  /** Catalogue name (pages/i18n/<code>.json, widgets/i18n/<code>.ts, contract/messages/<code>.ts) and page folder (pages/<code>/). */
+  code: string;
+  /** Its routes' prefix: '' for the default language, else '/<code>' (its home page is '/<code>/'). */
+  prefix: string;
+  /** `<html lang>` of its pages. */
+  htmlLang: string;
+  /** `og:locale`. */
+  ogLocale: string;
+  /** `hreflang` of its alternates and of the language switch; JSON-LD `inLanguage`. */
+  hreflang: string;
+  /** Its own name, the language switch's visible label on the other language's pages. */
+  name: string;
+}
+
+const rows = [
+  { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English' },
+  { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी' },
+] as const satisfies readonly Language[];
+
+/** A language's code: 'en', 'hi'. */
+export type LanguageCode = (typeof rows)[number]['code'];
+
+export const languages: readonly Language[] = rows;
+
+/** The codes, in list order. */
+export const LANGUAGE_CODES: readonly LanguageCode[] = rows.map((l) => l.code);
+
+export const defaultLanguage: Language = languages[0]!;
+
+export const isLanguageCode = (value: unknown): value is LanguageCode => (LANGUAGE_CODES as readonly unknown[]).includes(value);
+
+/** "hi-IN", " HI " → 'hi'; undefined when its primary subtag is none of ours. */
+export function languageOfTag(tag: string | null | undefined): LanguageCode | undefined {
+  const primary = tag?.trim().toLowerCase().split('-')[0];
+  return isLanguageCode(primary) ? primary : undefined;
+}
+
+/** The language of a route or URL path: the one whose prefix starts it ("/hi/", "/hi/features" → hi), else the default. */
+export function languageOfRoute(route: string): Language {
+  return languages.find((l) => l.prefix !== '' && (route === l.prefix || route.startsWith(l.prefix + '/'))) ?? defaultLanguage;
+}
+
+/** A route without its language prefix: "/hi/features" → "/features", "/hi/" → "/". */
+export function baseRoute(route: string): string {
+  const { prefix } = languageOfRoute(route);
+  return route.slice(prefix.length) || '/';
+}
+
+/** The same page in another language: routeIn(hi, "/features") → "/hi/features", routeIn(hi, "/") → "/hi/", routeIn(en, "/hi/career") → "/career". */
+export function routeIn(language: Language, route: string): string {
+  return language.prefix + baseRoute(route);
+}
+
+/** The other languages than a route's own, in list order. */
+export const otherLanguages = (route: string): Language[] => languages.filter((l) => l !== languageOfRoute(route));

@@ -1,0 +1,104 @@
+/**
+ * What the forms and the service say alike, in English (hi.ts: the Hindi twin, same keys
+ * and shapes): every sentence the intake service says to a visitor (the forms read them
+ * too: which field a refusal names) and the collection notice under each form.
+ */
+import type { NoticeText } from '../collection-notice.ts';
+import type { FieldName } from '../lead-contract.ts';
+import type { LanguageCode } from '../languages.ts';
+
+/** Of a body's stray keys, at most five plain identifiers: the only ones a message names (never arbitrary text). */
+export function plainKeys(keys: string[]): string[] {
+  return keys.filter((k) => /^[A-Za-z0-9_.-]{1,40}$/.test(k)).slice(0, 5);
+}
+
+/** The languages the service answers in (chosen by the request's Content-Language; English otherwise). */
+export type ServiceLanguage = LanguageCode;
+
+export const MESSAGES = {
+  societyStored:
+    'Society request submitted successfully. We will contact you within 24 hours to set up your society.',
+  careerStored: 'Application received. Our team will review it and connect with you shortly.',
+  notObject: 'Please send the form fields as a JSON object.',
+  emptyBody: 'The request was empty. Please fill in the form and try again.',
+  invalidJson: 'The request could not be read. Please submit the form again.',
+  tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
+  unsupportedType: 'Please send the form as JSON (Content-Type: application/json).',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  originRefused:
+    'This website is not set up to send registrations to us, so your details were not sent. Please contact the society or the website owner directly.',
+  invalidPartner:
+    'The partner id of this form is not valid (1 to 40 lowercase letters, digits or hyphens). Please tell the website owner.',
+  notFound: 'There is nothing to submit at this address.',
+  methodNotAllowed: 'This address only accepts POST requests.',
+  /** How the messages below name each field ("City is required."); the forms show their own labels. */
+  labels: {
+    name: 'Name',
+    email: 'Email',
+    phone: 'Phone number',
+    societyName: 'Society name',
+    city: 'City',
+    position: 'Position',
+    college: 'College',
+    course: 'Course',
+    yearOfStudy: 'Year of study',
+    areaOfInterest: 'Preferred role',
+    message: 'Message',
+  } satisfies Record<FieldName, string>,
+  required: (label: string) => `${label} is required.`,
+  notText: (label: string) => `${label} must be text.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  forbiddenCharacters: (label: string) => `${label} contains characters that are not allowed.`,
+  invalidEmail: 'Please enter a valid email address.',
+  invalidPhone: 'Please enter a valid phone number.',
+  /** A value outside a choice field's list, by field name. */
+  invalidChoice: {
+    course: 'Please choose your course from the list.',
+    areaOfInterest: 'Please choose your preferred role from the list.',
+  } satisfies Partial<Record<FieldName, string>> as Partial<Record<FieldName, string>>,
+  /** Names a stray key only when it is a plain identifier (never echoes arbitrary text). */
+  unexpectedField: (keys: string[]) => {
+    const plain = plainKeys(keys);
+    return plain.length
+      ? `The form contains an unexpected field: ${plain.join(', ')}.`
+      : 'The form contains unexpected fields.';
+  },
+  invalidIdempotencyKey: 'The Idempotency-Key header must be 16 to 64 letters, digits, hyphens or underscores.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different submission. Send a new submission with a new key.',
+  unavailable: 'We could not save your request right now. Please try again in a moment.',
+  generic: 'Something went wrong. Please try again.',
+  invalidVitals: (detail: string) => `Invalid vitals beacon: ${detail}`,
+} as const;
+
+/** Literal strings widened to `string`, so a translation must have every key of MESSAGES with the same shape. */
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T extends object
+      ? { [K in keyof T]: Widen<T[K]> }
+      : T;
+
+/** The shape of a message catalogue of the service (MESSAGES and its translations). */
+export type LeadMessages = Widen<typeof MESSAGES>;
+
+/** The collection notice in English (collection-notice.ts puts it together). */
+export const EN_NOTICE: NoticeText = {
+  heading: 'How we use your details',
+  stop: '.',
+  collected: {
+    society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
+    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
+  },
+  purpose: {
+    society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
+    career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
+  },
+  retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
+  device: (days) => `Until you send them, they are kept on this device (up to ${days} days).`,
+  withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
+  link: 'Read the full privacy notice',
+  newTab: 'opens in a new tab',
+  period: { month: 'month', months: 'months', day: 'day', days: 'days' },
+};

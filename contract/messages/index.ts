@@ -1,0 +1,13 @@
+/**
+ * Every language's catalogue at once, for the service and the build (the widgets load one
+ * language at a time: widgets/i18n/). A language of contract/languages.ts without a
+ * catalogue here fails the typecheck.
+ */
+import type { NoticeText } from '../collection-notice.ts';
+import type { LanguageCode } from '../languages.ts';
+import { EN_NOTICE, type LeadMessages, MESSAGES } from './en.ts';
+import { HI_NOTICE, MESSAGES_HI } from './hi.ts';
+
+export const SERVICE_MESSAGES: Record<LanguageCode, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI };
+
+export const NOTICE_TEXTS: Record<LanguageCode, NoticeText> = { en: EN_NOTICE, hi: HI_NOTICE };

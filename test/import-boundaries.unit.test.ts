@@ -1,0 +1,72 @@
+/**
+ * Which folder may import which: contract/ (what the forms and the service agree on)
+ * imports nothing of the project, nor Node, nor the DOM; the service imports contract/
+ * and never the widgets, the pages or the scripts; the widgets never import the service.
+ * Every import of every source file is read, static and dynamic.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../scripts/paths.ts';
+
+const SOURCE = /\.(?:ts|tsx|js|mjs)$/;
+
+function sourceFiles(folder: string): string[] {
+  return (fs.readdirSync(path.join(repoRoot, folder), { recursive: true }) as string[])
+    .filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts'))
+    .map((f) => path.join(folder, f).split(path.sep).join('/'));
+}
+
+/** Every module specifier a file imports: `import … from`, `export … from`, `import()`, side-effect imports. */
+export function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [/\b(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*import\s*['"]([^'"]+)['"]/gm];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) specifiers.push(match[1]!);
+  return specifiers;
+}
+
+/** The project folder a relative import lands in ('contract', 'server', …), or the package or builtin it names. */
+function target(file: string, specifier: string): string {
+  if (!specifier.startsWith('.')) return specifier.startsWith('node:') ? 'node:' : `package:${specifier}`;
+  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier.split('?')[0]!));
+  return resolved.startsWith('../') ? 'outside' : (resolved.includes('/') ? resolved.split('/')[0]! : '(root)');
+}
+
+/** Each import of the folder's files that breaks `allowed`, as "file → specifier". */
+function violations(folder: string, allowed: (target: string) => boolean): string[] {
+  return sourceFiles(folder).flatMap((file) =>
+    importsOf(fs.readFileSync(path.join(repoRoot, file), 'utf8'))
+      .filter((specifier) => !allowed(target(file, specifier)))
+      .map((specifier) => `${file} → ${specifier}`),
+  );
+}
+
+describe('import boundaries', () => {
+  it('reads every kind of import (checked on a sample)', () => {
+    const sample = `import a from '../x.ts';\nimport type { B } from "./y.ts";\nexport { c } from '../z.ts';\nimport './side.css';\nconst d = await import('../lazy.ts');`;
+    expect(importsOf(sample).sort()).toEqual(['../lazy.ts', '../x.ts', '../z.ts', './side.css', './y.ts'].sort());
+    expect(target('server/intake/a.ts', '../../widgets/x.ts')).toBe('widgets');
+    expect(target('contract/messages/en.ts', '../lead-contract.ts')).toBe('contract');
+  });
+
+  it('contract/ imports only contract/: no project folder, no package, no Node', () => {
+    expect(sourceFiles('contract').length).toBeGreaterThan(3);
+    expect(violations('contract', (t) => t === 'contract')).toEqual([]);
+    const dom = sourceFiles('contract').filter((f) => /\b(?:document|window|navigator|HTMLElement|customElements)\b/.test(fs.readFileSync(path.join(repoRoot, f), 'utf8')));
+    expect(dom).toEqual([]);
+  });
+
+  it('the service imports contract/, its own files, site.config.ts, packages and Node; never widgets/, pages/ or scripts/', () => {
+    expect(violations('server', (t) => ['server', 'contract', '(root)', 'node:'].includes(t) || t.startsWith('package:'))).toEqual([]);
+  });
+
+  it('the widgets never import the service', () => {
+    expect(violations('widgets', (t) => t !== 'server' && t !== 'node:')).toEqual([]);
+  });
+
+  it('would see a crossing: a service file importing the widgets is reported', () => {
+    const file = 'server/intake/example.ts';
+    const crossing = importsOf(`import { x } from '../../widgets/lead-form/x.ts';`).map((s) => target(file, s));
+    expect(crossing).toEqual(['widgets']);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The forms follow the lead contract's field list: each kind's controls, their empty
+ * values and the request body come from it, and the pre-rendered forms have a control
+ * for every field. A field added to the contract that a form leaves out of its markup or
+ * its body fails here.
+ */
+import { describe, expect, it } from 'vitest';
+import { controlName, emptyValues, fieldNames, LEAD_FIELDS, LEAD_KINDS, payloadOf } from '../contract/lead-contract.ts';
+import { loadPrerender } from '../scripts/build/widget-helper.ts';
+import { VALID_LEADS } from './helpers/fixtures.ts';
+
+describe('the forms follow the lead contract', () => {
+  it.each(LEAD_KINDS)('%s: the body has every field of the contract, in payload order, taken from its control', (kind) => {
+    const values = Object.fromEntries(fieldNames(kind).map((field) => [controlName(kind, field), VALID_LEADS[kind][field as keyof (typeof VALID_LEADS)[typeof kind]]]));
+    const body = payloadOf(kind, values as never);
+    expect(Object.keys(body)).toEqual(Object.keys(LEAD_FIELDS[kind]));
+    expect(body).toEqual(VALID_LEADS[kind]);
+    expect(Object.keys(emptyValues(kind))).toEqual(fieldNames(kind).map((field) => controlName(kind, field)));
+  });
+
+  it('names the career controls as the spec does (fullName, whyJoin) and sends them as name and message', () => {
+    expect(Object.keys(emptyValues('career'))).toEqual(['fullName', 'email', 'phone', 'college', 'course', 'yearOfStudy', 'areaOfInterest', 'whyJoin']);
+    const body = payloadOf('career', { ...emptyValues('career'), fullName: 'Ravi', whyJoin: 'Hello' });
+    expect(body.name).toBe('Ravi');
+    expect(body.message).toBe('Hello');
+  });
+
+  it.each([
+    ['society', 'society-registration'],
+    ['career', 'career-application'],
+  ] as const)('%s: the pre-rendered form has a named control for every field', { timeout: 60_000 }, async (kind, tag) => {
+    const { html } = (await loadPrerender()).shadowRootOf(tag, {});
+    const names = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"/g)].map((m) => m[1]);
+    expect(names).toEqual(fieldNames(kind).map((field) => controlName(kind, field)));
+  });
+});

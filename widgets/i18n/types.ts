@@ -1,0 +1,68 @@
+/**
+ * The shape of a widget message catalogue: every text a form, its toasts, its
+ * confirmation and its collection notice show, in one language. Each language's file
+ * (en.ts, hi.ts) must fill every key (docs/how-to-add-a-language.md).
+ */
+import type { NoticeText } from '../../contract/collection-notice.ts';
+import type { ControlOf, CourseValue, RoleValue } from '../../contract/lead-contract.ts';
+import type { LanguageCode } from '../../contract/languages.ts';
+import type { LeadMessages } from '../../contract/messages/en.ts';
+
+export type WidgetLanguage = LanguageCode;
+
+/** A control's label (a trailing " *" marks it required) and placeholder (for a select: its empty option). */
+export interface FieldText {
+  label: string;
+  placeholder: string;
+}
+
+/** The forms' control names, from the lead contract: a field added there needs its text in every catalogue. */
+export type SocietyControl = ControlOf<'society'>;
+export type CareerControl = ControlOf<'career'>;
+
+export interface WidgetMessages {
+  /** The BCP 47 tag the form and its toasts carry (`lang`). */
+  lang: WidgetLanguage;
+  society: {
+    heading: string;
+    intro: string;
+    fields: Record<SocietyControl, FieldText>;
+    submit: string;
+    submitting: string;
+    successTitle: string;
+    /** The service's success message is shown when it begins with this (spec §8), else `successFallback`. */
+    successPrefix: string;
+    successFallback: string;
+    failureTitle: string;
+    failureFallback: string;
+    networkError: string;
+    again: string;
+  };
+  career: {
+    heading: string;
+    intro: string;
+    fields: Record<CareerControl, FieldText>;
+    /** Visible text of each course and role; the values sent never change. */
+    courses: Record<CourseValue, string>;
+    roles: Record<RoleValue, string>;
+    submit: string;
+    successTitle: string;
+    successDescription: string;
+    errorTitle: string;
+    errorDescription: string;
+    again: string;
+  };
+  notice: NoticeText;
+  /** A send that could not reach us, saved on the device until it goes (both forms). */
+  waiting: {
+    title: string;
+    message: string;
+    sendNow: string;
+    sending: string;
+    discard: string;
+  };
+  /** The close button of a toast (its accessible name). */
+  dismissToast: string;
+  /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */
+  service: LeadMessages;
+}
