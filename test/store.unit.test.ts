@@ -102,6 +102,26 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     expect(deliveries.rows.filter((d) => d.leadId === spamLead)).toEqual([]);
   });
 
+  it('an Idempotency-Key sent five times at once, and again after a restart, gives one lead and one delivery; another body with it is refused', async () => {
+    const key = `store-${backend}-0123456789abcdef`;
+    const body = society(9);
+    const send = async (payload = body) => postJson(`${server.url}/addSocietyQuery`, payload, { 'Idempotency-Key': `"${key}"`, 'x-altcha': await solvedHeader(server.url) });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => send()));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    const firstBody = await answers[0]!.json();
+    await server.stop();
+    server = await startServer({ env: env({ DATA_DIR: server.dataDir }) });
+    const again = await send();
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(await again.json()).toEqual(firstBody);
+    expect((await send(society(9, { city: 'Nashik' }))).status).toBe(422);
+    expect(await leadsOf('resident9@example.in')).toHaveLength(1);
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident9@example.in'));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident9@example.in')).toHaveLength(1);
+  });
+
   it('npm run leads: --person finds, --deliveries lists, --erase erases the rows and records it', async () => {
     expect((await postJson(`${server.url}/addSocietyQuery`, society(4, { phone: '098765 55555' }), { 'x-altcha': await solvedHeader(server.url) })).status).toBe(200);
     await waitFor(async () => {
@@ -116,7 +136,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     const listed = JSON.parse(await cli('leads', ['--deliveries', '--format', 'json'], databaseUrl, server.dataDir));
     expect(listed.filter((d: { status: string }) => d.status === 'delivered').length).toBeGreaterThanOrEqual(3);
     const erased = await cli('leads', ['--erase', 'RESIDENT4@example.in'], databaseUrl, server.dataDir);
-    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1\); the erasure is recorded/);
+    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 0\); the erasure is recorded/);
     expect(await leadsOf('resident4@example.in')).toEqual([]);
     const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
     expect(again.leads).toEqual([]);
