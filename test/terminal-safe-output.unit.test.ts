@@ -21,7 +21,8 @@ const LONE_CR = /\r(?!\n)/;
 
 const hostile = {
   name: 'Evil\u202e\u2066Name\u009b2J',
-  // The email pattern allows any non-space character before the @: ESC, BEL, an OSC title sequence.
+  // No field takes a control character any more (the lead contract), so the service refuses
+  // this lead; the CLI must still print one safely if a file holds it (an older file, a manual insert).
   email: '\u001b]0;pwned\u0007\u001b[2Jx@example.in',
   phone: '9876543210',
   societyName: 'Green\u0085Park',
@@ -34,7 +35,9 @@ let dataDir: string;
 beforeAll(async () => {
   const server = await startServer({ env: { VITALS_RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' } });
   dataDir = server.dataDir;
-  expect((await postJson(`${server.url}/addSocietyQuery`, hostile)).status).toBe(200);
+  expect((await postJson(`${server.url}/addSocietyQuery`, hostile)).status).toBe(400);
+  const plain = { ...hostile, name: 'Plain Name', email: 'plain@example.in', societyName: 'Green Park' };
+  expect((await postJson(`${server.url}/addSocietyQuery`, plain)).status).toBe(200);
   const beacon = await rawRequest(`${server.url}/vitals`, {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page: hostilePage, metrics: [{ name: 'LCP', value: 1200 }] }),
@@ -43,6 +46,9 @@ beforeAll(async () => {
   // through it; the CLI must still print one safely if it is there (an older file, a manual insert).
   expect(beacon.status).toBe(400);
   await server.stop();
+  const leads = new Database(path.join(dataDir, 'leads.db'));
+  expect(leads.prepare('UPDATE leads SET fields = ?').run(JSON.stringify(hostile)).changes).toBe(1);
+  leads.close();
   const vitals = new Database(path.join(dataDir, 'vitals.db'));
   vitals.prepare("INSERT INTO vitals (page, name, value, rating, navigation_type, created_at) VALUES (?, 'LCP', 1200, 'good', 'navigate', ?)").run(hostilePage, Date.now());
   vitals.close();

@@ -53,9 +53,6 @@ export const MESSAGES_HI: LeadMessages = {
   invalidIdempotencyKey: 'Idempotency-Key हेडर में 16 से 64 तक अंग्रेज़ी अक्षर, अंक, हाइफ़न या अंडरस्कोर होने चाहिए।',
   idempotencyKeyReused:
     'यह Idempotency-Key पहले किसी दूसरे फ़ॉर्म के लिए इस्तेमाल हो चुकी है। नया फ़ॉर्म नई key के साथ भेजें।',
-  invalidIdempotencyKey: 'Idempotency-Key हेडर में 16 से 64 तक अंग्रेज़ी अक्षर, अंक, हाइफ़न या अंडरस्कोर होने चाहिए।',
-  idempotencyKeyReused:
-    'यह Idempotency-Key पहले किसी दूसरे फ़ॉर्म के लिए इस्तेमाल हो चुकी है। नया फ़ॉर्म नई key के साथ भेजें।',
   unavailable: 'हम अभी आपका अनुरोध सेव नहीं कर सके। कृपया थोड़ी देर बाद फिर से कोशिश करें।',
   generic: 'कुछ गड़बड़ हो गई। कृपया फिर से कोशिश करें।',
   invalidVitals: (detail) => `vitals बीकन सही नहीं है: ${detail}`,

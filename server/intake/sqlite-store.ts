@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
-import { targetsFromConfig } from './delivery/target.ts';
+import { targetsFromConfig } from './delivery/targets.ts';
 import { createWriteProbe } from './health.ts';
 import { createLeadStore } from './leads.ts';
 import { startRetentionPurge } from './personal-data.ts';

@@ -1,4 +1,4 @@
-import type { WidgetMessages } from './i18n/types.ts';
+import type { WidgetMessages } from '../i18n/types.ts';
 
 /**
  * What a form shows under its button while its send waits for a connection: saved on this

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
-import { targetsFromConfig } from '../delivery/target.ts';
+import { targetsFromConfig } from '../delivery/targets.ts';
 import type { IntakeStore } from '../store.ts';
 import { createPool, describeUrl, migrate } from './connection.ts';
 import { createPostgresWriteProbe } from './health.ts';
