@@ -27,6 +27,7 @@ import pg from 'pg';
 import { repoRoot } from './paths.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 import { Webhook } from 'standardwebhooks';
+import { freePort } from './free-port.ts';
 
 const { values: args } = parseArgs({ options: { instances: { type: 'string', default: '1' } } });
 const INSTANCES = Number(args.instances);
@@ -42,15 +43,6 @@ const LEVELS = [1, 10, 50];
 const DEADLINE_MS = (INSTANCES > 1 ? 600_000 : 240_000) * RUNS;
 const GOAL = { concurrency: 50, storedPerSecond: 1500, p99Ms: 50 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const DRAIN_DEADLINE_MS = 60_000;
 

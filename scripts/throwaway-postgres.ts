@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.ts';
 
 /** The newest installed server's programs: PG_BIN, else /usr/lib/postgresql/<newest>/bin. */
 export function postgresBinDir(): string {
@@ -24,15 +25,6 @@ export function postgresBinDir(): string {
   return bin;
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 export interface ThrowawayPostgres {
   /** postgres://postgres@127.0.0.1:PORT/NAME */

@@ -17,6 +17,7 @@ import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { dbPath, vitalsDbPath } from '../../server/intake/database.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 export const ROOT = repoRoot;
 
@@ -81,17 +82,6 @@ export async function startServer({ site = false, env = {}, port: fixedPort = 0 
       clearTimeout(force);
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface ServerProcess {

@@ -1,0 +1,12 @@
+import net from 'node:net';
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now (the kernel's pick, released at once). */
+export const freePort = (): Promise<number> =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
