@@ -15,7 +15,7 @@ export function outboxWorkerPlugin(): Plugin {
     apply: 'build',
     async generateBundle() {
       const result = await build({
-        input: path.join(widgetsDir, 'shared', 'outbox-sw.ts'),
+        input: path.join(widgetsDir, 'lead-form', 'outbox-sw.ts'),
         write: false,
         logLevel: 'warn',
         output: { format: 'iife', minify: true, codeSplitting: false },
