@@ -26,7 +26,7 @@ export interface BuildMeta {
  * `Speculation-Rules` header: a header costs a page fewer bytes than an inline rule set and
  * its CSP hash, and needs no 'unsafe-inline'.
  */
-export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+export const SPECULATION_RULES_PATH = '/speculation.json';
 export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
 
 const cacheControl = {
@@ -65,8 +65,8 @@ export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file 
     ["script-src 'self'", ...scripts.map((h) => `'${h}'`)].join(' '),
     `style-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')}`.trim(),
     "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src ${["'self'", ...meta.connectOrigins].join(' ')}`,
+    // Fonts and 'self'-only connections fall back to default-src: every byte counts in the first round trip.
+    ...(meta.connectOrigins.length > 0 ? [`connect-src ${["'self'", ...meta.connectOrigins].join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -151,10 +151,10 @@ describe('speculation rules: hover, then click', () => {
   });
 
   it('the server answers Save-Data: on with an empty rule set', async () => {
-    const plain = await fetch(site.url + '/speculation-rules.json');
+    const plain = await fetch(site.url + '/speculation.json');
     expect(plain.headers.get('content-type')).toMatch(/^application\/speculationrules\+json\b/);
     expect((await plain.json()).prerender).toHaveLength(1);
-    const saving = await fetch(site.url + '/speculation-rules.json', { headers: { 'Save-Data': 'on' } });
+    const saving = await fetch(site.url + '/speculation.json', { headers: { 'Save-Data': 'on' } });
     expect(saving.headers.get('vary')).toMatch(/Save-Data/);
     expect(await saving.json()).toEqual({});
   });
