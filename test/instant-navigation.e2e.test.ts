@@ -249,7 +249,7 @@ describe('back/forward cache', () => {
 
     // Sent, then left and come back to: the confirmation, as it was.
     await evaluateInTab(page, `document.querySelector('society-registration').shadowRoot.querySelector('button[type="submit"]').click()`);
-    await expect.poll(async () => (await registrationState(page)).confirmation, { timeout: 30_000 }).toBe('Registration Successful!');
+    await expect.poll(async () => (await registrationState(page)).confirmation, { timeout: 60_000 }).toBe('Registration Successful!');
     const sent = await leaveAndComeBack(page, '/', '/features');
     expect(sent.reasons).toEqual([]);
     expect(sent.restored).toBe(true);
@@ -258,6 +258,6 @@ describe('back/forward cache', () => {
     expect(after.form).toBe(false);
     expect(storedLeads(site.dataDir)).toHaveLength(1);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });
 
