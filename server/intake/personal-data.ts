@@ -167,6 +167,34 @@ const DAY_MS = 86_400_000;
  * write), then the WAL is truncated (retried each minute while a reader holds it).
  * Returns a stop function.
  */
+/**
+ * Runs a store's retention erasure at start and then daily, logging what it erased or why
+ * it failed; `afterErasure` runs when it erased something. Returns a stop function.
+ */
+export function scheduleRetentionPurge(
+  erase: () => Promise<ErasureResult>,
+  retentionDays: number,
+  log: FastifyBaseLogger,
+  afterErasure: () => void = () => {},
+): () => void {
+  const purge = async () => {
+    try {
+      const result = await erase();
+      if (result.leads === 0) return;
+      log.info({ erased: result.rows, retentionDays }, 'retention purge: leads past the retention period erased');
+      afterErasure();
+    } catch (error) {
+      log.error({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'retention purge failed; retried tomorrow');
+    }
+  };
+  const first = setImmediate(() => void purge());
+  const daily = setInterval(() => void purge(), DAY_MS).unref();
+  return () => {
+    clearImmediate(first);
+    clearInterval(daily);
+  };
+}
+
 export function startRetentionPurge(
   db: Db,
   batcher: WriteBatcher,
@@ -179,21 +207,14 @@ export function startRetentionPurge(
     if (attempt < 60) retry = setTimeout(() => truncate(attempt + 1), 60_000).unref();
     else log.warn('retention purge: the WAL could not be truncated for an hour; old copies of erased rows remain in leads.db-wal');
   };
-  const purge = async () => {
-    try {
-      const result = await batcher.run(() => eraseLeads(db, expiredLeadIds(db, retentionDays, Date.now()), 'retention', Date.now()));
-      if (result.leads === 0) return;
-      log.info({ erased: result.rows, retentionDays }, 'retention purge: leads past the retention period erased');
-      truncate();
-    } catch (error) {
-      log.error({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'retention purge failed; retried tomorrow');
-    }
-  };
-  const first = setImmediate(() => void purge());
-  const daily = setInterval(() => void purge(), DAY_MS).unref();
+  const stop = scheduleRetentionPurge(
+    () => batcher.run(() => eraseLeads(db, expiredLeadIds(db, retentionDays, Date.now()), 'retention', Date.now())),
+    retentionDays,
+    log,
+    truncate,
+  );
   return () => {
-    clearImmediate(first);
-    clearInterval(daily);
+    stop();
     clearTimeout(retry);
   };
 }

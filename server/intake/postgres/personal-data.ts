@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
-import { type ErasureReason, type ErasureResult, normaliseEmail, type PersonKey } from '../personal-data.ts';
+import { type ErasureReason, type ErasureResult, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**
@@ -95,18 +95,5 @@ export async function expiredLeadIds(pool: Pool, retentionDays: number, now: num
 
 /** The running service's retention purge (every instance runs it; the second finds nothing left). Returns a stop function. */
 export function startPostgresRetentionPurge(pool: Pool, retentionDays: number, log: FastifyBaseLogger): () => void {
-  const purge = async () => {
-    try {
-      const result = await eraseLeads(pool, await expiredLeadIds(pool, retentionDays, Date.now()), 'retention', Date.now());
-      if (result.leads > 0) log.info({ erased: result.rows, retentionDays }, 'retention purge: leads past the retention period erased');
-    } catch (error) {
-      log.error({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'retention purge failed; retried tomorrow');
-    }
-  };
-  const first = setImmediate(() => void purge());
-  const daily = setInterval(() => void purge(), DAY_MS).unref();
-  return () => {
-    clearImmediate(first);
-    clearInterval(daily);
-  };
+  return scheduleRetentionPurge(async () => eraseLeads(pool, await expiredLeadIds(pool, retentionDays, Date.now()), 'retention', Date.now()), retentionDays, log);
 }
