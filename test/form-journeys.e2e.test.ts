@@ -7,7 +7,9 @@ import { startServer, storedLeads } from './helpers/server.ts';
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let site: Awaited<ReturnType<typeof startServer>> | undefined;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  // These journeys are the visitor's own presses: no outbox worker sends a waiting lead behind
+  // their back (Background Sync fires at once when online). offline-sends.e2e covers the worker.
+  browser = await launchBrowser({ serviceWorkers: 'block' });
 });
 afterAll(() => browser?.close());
 afterEach(async () => {
@@ -51,9 +53,15 @@ async function confirmationJourney(page: Page, tag: string, title: string, again
   expect(state.focused).toBe(first);
 }
 
-/** The next lead POST fails as if the network dropped (the service never sees it). */
-async function dropNextPost(page: Page, endpoint: string) {
-  await page.route(`**/${endpoint}*`, (route) => route.abort('connectionreset'), { times: 1 });
+/**
+ * Lead POSTs fail as if the network dropped (the service never sees them) until the returned
+ * function is called: the form's own retries of the waiting send (5 s on) fail too, so only
+ * the visitor's next press can store the lead.
+ */
+async function dropPostsUntilReleased(page: Page, endpoint: string): Promise<() => Promise<void>> {
+  const pattern = `**/${endpoint}*`;
+  await page.route(pattern, (route) => route.abort('connectionreset'));
+  return () => page.unroute(pattern);
 }
 
 async function openFromHeroLink(page: Page, path: string, linkName: string, tag: string) {
@@ -89,7 +97,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/', 'Register Your Society', 'society-registration');
     expect(new URL(page.url()).hash).toBe('#registration');
-    await dropNextPost(page, 'addSocietyQuery');
+    const release = await dropPostsUntilReleased(page, 'addSocietyQuery');
 
     await fillRegistrationByKeyboard(page, { ...registration, city: '' });
     const submit = page.locator('society-registration button[type="submit"]');
@@ -106,6 +114,7 @@ describe('registration form, by keyboard, as a visitor would', () => {
     await expect.poll(() => alert.count()).toBe(1);
     expect(leadCount(site.dataDir)).toBe(0);
 
+    await release();
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
     const status = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
@@ -212,7 +221,7 @@ describe('career application, by keyboard, as a student would', () => {
     const page = await browser.context.newPage();
     await openFromHeroLink(page, '/career', 'Apply Now', 'career-application');
     expect(new URL(page.url()).hash).toBe('#application-form');
-    await dropNextPost(page, 'addQuery');
+    const release = await dropPostsUntilReleased(page, 'addQuery');
 
     await fillApplicationByKeyboard(page, { ...application, course: '' });
     await tabTo(page, page.locator('career-application button[type="submit"]'));
@@ -229,6 +238,7 @@ describe('career application, by keyboard, as a student would', () => {
     await expect.poll(() => alert.count()).toBe(1);
     expect(leadCount(site.dataDir)).toBe(0);
 
+    await release();
     await page.keyboard.press('Enter'); // focus stayed on the button, never disabled
     const status = page.getByRole('status').filter({ hasText: 'Application Submitted!' });
     await expect.poll(() => status.count()).toBe(1);

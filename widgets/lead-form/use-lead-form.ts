@@ -121,6 +121,8 @@ export function useLeadForm<V extends Record<string, string>>({
   const reportRef = useRef(report);
   reportRef.current = report;
   const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
+  /** A send of this form is on its way (the visitor's or a waiting one's retry): never two at once, so an answer is shown once. */
+  const sending = useRef(false);
   const retryAtOnce = useRef(false);
   const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -178,7 +180,6 @@ export function useLeadForm<V extends Record<string, string>>({
   useEffect(() => {
     if (!waiting) return;
     let stopped = false;
-    let busy = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
@@ -187,16 +188,24 @@ export function useLeadForm<V extends Record<string, string>>({
       timer = setTimeout(() => retry(false), pause * (1 + Math.random() / 2));
     };
     const retry = async (byVisitor: boolean) => {
-      if (busy || stopped) return;
-      busy = true;
+      if (stopped) return;
+      if (sending.current) {
+        if (!byVisitor) schedule(); // the visitor's own send is on its way: its answer decides
+        return;
+      }
+      sending.current = true;
       clearTimeout(timer);
       setRetrying(true);
-      const outcome = await attemptSend(waiting, { solve: true });
-      busy = false;
+      const outcome = await attemptSend(waiting, { solve: true }).finally(() => {
+        sending.current = false;
+      });
       if (stopped) return;
       setRetrying(false);
       if (unreachable(outcome)) {
-        if (byVisitor) reportRef.current(outcome); // the spec's failure toast, again
+        if (byVisitor) {
+          dismissToastsFrom(toastSource);
+          reportRef.current(outcome); // the spec's failure toast, again
+        }
         if (keep) void updateSend(waiting).catch(() => undefined); // keeps a newly solved proof
         schedule();
         return;
@@ -205,6 +214,7 @@ export function useLeadForm<V extends Record<string, string>>({
       if (keep) void deleteSend(waiting.key).catch(() => undefined);
       if (outcome.type === 'json' && outcome.ok) submission.current = null;
       setWaiting(null);
+      dismissToastsFrom(toastSource); // the failure toast of the send that waited is no longer true
       reportRef.current(outcome);
     };
     retryRef.current = (byVisitor) => void retry(byVisitor);
@@ -268,27 +278,35 @@ export function useLeadForm<V extends Record<string, string>>({
    * the fields staying as they are; a send with other values replaces a waiting one.
    */
   async function submit(body: Record<string, string>): Promise<void> {
-    dismissToastsFrom(toastSource);
-    setFieldError(null);
-    const solution = await proof.current?.take();
-    const previous = submission.current;
-    const same = previous && previous.url === url && JSON.stringify(previous.body) === JSON.stringify(body);
-    const send: QueuedSend = same
-      ? previous
-      : {
-          key: newIdempotencyKey(),
-          kind,
-          url,
-          body,
-          headers: { [HEADERS.noticeVersion]: NOTICE_VERSION, [HEADERS.language]: messages.lang },
-          challengeUrl: `${resolveApiBase(apiBaseRef.current)}${CHALLENGE_PATH}`,
-          queuedAt: Date.now(),
-          state: 'waiting',
-          values: { ...values },
-        };
-    if (solution) send.proof = solution;
-    submission.current = send;
-    const outcome = await attemptSend(send, { solve: false });
+    if (sending.current) return; // a waiting send is being retried: its answer shows
+    sending.current = true;
+    let outcome: PostOutcome;
+    let send: QueuedSend;
+    try {
+      dismissToastsFrom(toastSource);
+      setFieldError(null);
+      const solution = await proof.current?.take();
+      const previous = submission.current;
+      const same = previous && previous.url === url && JSON.stringify(previous.body) === JSON.stringify(body);
+      send = same
+        ? previous
+        : {
+            key: newIdempotencyKey(),
+            kind,
+            url,
+            body,
+            headers: { [HEADERS.noticeVersion]: NOTICE_VERSION, [HEADERS.language]: messages.lang },
+            challengeUrl: `${resolveApiBase(apiBaseRef.current)}${CHALLENGE_PATH}`,
+            queuedAt: Date.now(),
+            state: 'waiting',
+            values: { ...values },
+          };
+      if (solution) send.proof = solution;
+      submission.current = send;
+      outcome = await attemptSend(send, { solve: false });
+    } finally {
+      sending.current = false;
+    }
     if (outcome.type === 'json' && outcome.ok) submission.current = null;
     const replaced = waitingSend.current;
     if (replaced && (replaced.key !== send.key || !unreachable(outcome))) {
