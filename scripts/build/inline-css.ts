@@ -18,7 +18,8 @@ export function inlineStylesheets(html: string, stylesheet: (file: string) => st
     inlined.push(file);
     return `<style>${css.trim()}</style>`;
   });
-  return { html: result, inlined };
+  // Stylesheets linked one after another become one <style>: one hash fewer in every page's CSP header.
+  return { html: result.replace(/<\/style>\s*<style>/g, ''), inlined };
 }
 
 /** CSP sources of every <style> element's text, whatever its attributes: 'sha256-<base64>'. */
