@@ -65,6 +65,59 @@ function privacyTexts(contactEmail: string, retentionDays: number): Record<Langu
   ) as Record<LanguageCode, PrivacyText>;
 }
 
+/**
+ * One environment variable: `default` is the value used when it is unset or empty, where
+ * there is one; `defaultText` says it in words where there is not. docs/operations.md's
+ * configuration tables are generated from SITE_SETTINGS and server/config.ts's SETTINGS
+ * (`npm run docs:config`).
+ */
+export interface SettingDoc {
+  default?: string | number;
+  defaultText?: string;
+  /** What the variable does (Markdown, one cell of the table). */
+  description: string;
+}
+
+/** SITE_URL's default: canonical URLs, the sitemap, the embed snippet, and the service's own origin. */
+export const DEFAULT_SITE_URL = 'https://societydesk.example';
+
+/** The build-time settings, in the order the table lists them. */
+export const SITE_SETTINGS = {
+  SITE_NAME: { default: 'SocietyDesk', description: 'brand name used on every page' },
+  SITE_TAGLINE: { default: 'Free society management and security app', description: 'used in social cards' },
+  SITE_URL: { default: DEFAULT_SITE_URL, description: 'canonical URLs, sitemap, Open Graph, the share page\'s QR code, the embed snippet' },
+  API_BASE: { default: '', defaultText: 'empty: the origin the widget script came from', description: 'where the forms post' },
+  VITALS_ENDPOINT: {
+    default: '',
+    defaultText: 'empty: `{API_BASE}/vitals`, else `{page origin}/vitals`',
+    description: 'where field Web Vitals beacons go (sent with `sendBeacon` when the page is hidden; the reporter loads after the page is idle)',
+  },
+  WEB_APP_URL: { default: 'https://app.societydesk.example', description: 'the web app (the footer\'s and `/features`\' "Open the Web App" links)' },
+  DEMO_VIDEO_URL: { default: 'https://www.youtube.com/@societydesk', description: 'the home page\'s "Watch Demo" link' },
+  PLAY_STORE_URL: { default: 'https://play.google.com/store/apps/details?id=example.societydesk', description: 'the footer\'s Google Play badge' },
+  SOCIAL_FACEBOOK: { default: 'https://www.facebook.com/societydesk', description: 'footer social link' },
+  SOCIAL_INSTAGRAM: { default: 'https://www.instagram.com/societydesk', description: 'footer social link' },
+  SOCIAL_LINKEDIN: { default: 'https://www.linkedin.com/company/societydesk', description: 'footer social link' },
+  SOCIAL_X: { default: 'https://x.com/societydesk', description: 'footer social link' },
+  SOCIAL_YOUTUBE: { default: 'https://www.youtube.com/@societydesk', description: 'footer social link' },
+  CONTACT_EMAIL: {
+    default: 'hello@societydesk.example',
+    description: 'contact address; also where the form notices send withdrawals and rights requests',
+  },
+  CONTACT_PHONE: { default: '+91 11 4000 0000', description: 'contact phone' },
+  CONTACT_ADDRESS: { default: 'New Delhi, India', description: 'contact address' },
+  GRIEVANCE_OFFICER_NAME: {
+    default: 'Asha Verma',
+    description: 'the Grievance Officer named on both privacy pages (DPDP Act; illustrative default: set the real one before launch)',
+  },
+  GRIEVANCE_OFFICER_EMAIL: { default: 'grievance@societydesk.example', description: 'the Grievance Officer\'s email' },
+  GRIEVANCE_OFFICER_PHONE: { default: '+91 11 4000 0001', description: 'the Grievance Officer\'s phone' },
+  LEAD_RETENTION_DAYS: {
+    default: DEFAULT_LEAD_RETENTION_DAYS,
+    description: 'the retention the form notices and both privacy pages state; read by the service too, which erases leads past it',
+  },
+} as const satisfies Record<string, SettingDoc>;
+
 export function loadSiteConfig(vars: Record<string, string | undefined> = process.env): SiteConfig {
   const env = (name: string, fallback: string): string => {
     const value = vars[name];
@@ -72,35 +125,35 @@ export function loadSiteConfig(vars: Record<string, string | undefined> = proces
   };
   const telHref = (phone: string) => phone.replace(/[^\d+]/g, '');
   const days = Number.parseInt(env('LEAD_RETENTION_DAYS', ''), 10);
-  const retentionDays = days > 0 ? days : DEFAULT_LEAD_RETENTION_DAYS;
-  const contactEmail = env('CONTACT_EMAIL', 'hello@societydesk.example');
+  const retentionDays = days > 0 ? days : SITE_SETTINGS.LEAD_RETENTION_DAYS.default;
+  const contactEmail = env('CONTACT_EMAIL', SITE_SETTINGS.CONTACT_EMAIL.default);
   return {
-    brandName: env('SITE_NAME', 'SocietyDesk'),
-    tagline: env('SITE_TAGLINE', 'Free society management and security app'),
-    siteUrl: env('SITE_URL', 'https://societydesk.example').replace(/\/+$/, ''),
-    apiBase: env('API_BASE', '').replace(/\/+$/, ''),
-    vitalsEndpoint: env('VITALS_ENDPOINT', ''),
-    webAppUrl: env('WEB_APP_URL', 'https://app.societydesk.example'),
-    demoVideoUrl: env('DEMO_VIDEO_URL', 'https://www.youtube.com/@societydesk'),
-    playStoreUrl: env('PLAY_STORE_URL', 'https://play.google.com/store/apps/details?id=example.societydesk'),
+    brandName: env('SITE_NAME', SITE_SETTINGS.SITE_NAME.default),
+    tagline: env('SITE_TAGLINE', SITE_SETTINGS.SITE_TAGLINE.default),
+    siteUrl: env('SITE_URL', SITE_SETTINGS.SITE_URL.default).replace(/\/+$/, ''),
+    apiBase: env('API_BASE', SITE_SETTINGS.API_BASE.default).replace(/\/+$/, ''),
+    vitalsEndpoint: env('VITALS_ENDPOINT', SITE_SETTINGS.VITALS_ENDPOINT.default),
+    webAppUrl: env('WEB_APP_URL', SITE_SETTINGS.WEB_APP_URL.default),
+    demoVideoUrl: env('DEMO_VIDEO_URL', SITE_SETTINGS.DEMO_VIDEO_URL.default),
+    playStoreUrl: env('PLAY_STORE_URL', SITE_SETTINGS.PLAY_STORE_URL.default),
     social: {
-      facebook: env('SOCIAL_FACEBOOK', 'https://www.facebook.com/societydesk'),
-      instagram: env('SOCIAL_INSTAGRAM', 'https://www.instagram.com/societydesk'),
-      linkedin: env('SOCIAL_LINKEDIN', 'https://www.linkedin.com/company/societydesk'),
-      x: env('SOCIAL_X', 'https://x.com/societydesk'),
-      youtube: env('SOCIAL_YOUTUBE', 'https://www.youtube.com/@societydesk'),
+      facebook: env('SOCIAL_FACEBOOK', SITE_SETTINGS.SOCIAL_FACEBOOK.default),
+      instagram: env('SOCIAL_INSTAGRAM', SITE_SETTINGS.SOCIAL_INSTAGRAM.default),
+      linkedin: env('SOCIAL_LINKEDIN', SITE_SETTINGS.SOCIAL_LINKEDIN.default),
+      x: env('SOCIAL_X', SITE_SETTINGS.SOCIAL_X.default),
+      youtube: env('SOCIAL_YOUTUBE', SITE_SETTINGS.SOCIAL_YOUTUBE.default),
     },
     contact: {
       email: contactEmail,
-      phone: env('CONTACT_PHONE', '+91 11 4000 0000'),
-      phoneHref: telHref(env('CONTACT_PHONE', '+91 11 4000 0000')),
-      address: env('CONTACT_ADDRESS', 'New Delhi, India'),
+      phone: env('CONTACT_PHONE', SITE_SETTINGS.CONTACT_PHONE.default),
+      phoneHref: telHref(env('CONTACT_PHONE', SITE_SETTINGS.CONTACT_PHONE.default)),
+      address: env('CONTACT_ADDRESS', SITE_SETTINGS.CONTACT_ADDRESS.default),
     },
     grievanceOfficer: {
-      name: env('GRIEVANCE_OFFICER_NAME', 'Asha Verma'),
-      email: env('GRIEVANCE_OFFICER_EMAIL', 'grievance@societydesk.example'),
-      phone: env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001'),
-      phoneHref: telHref(env('GRIEVANCE_OFFICER_PHONE', '+91 11 4000 0001')),
+      name: env('GRIEVANCE_OFFICER_NAME', SITE_SETTINGS.GRIEVANCE_OFFICER_NAME.default),
+      email: env('GRIEVANCE_OFFICER_EMAIL', SITE_SETTINGS.GRIEVANCE_OFFICER_EMAIL.default),
+      phone: env('GRIEVANCE_OFFICER_PHONE', SITE_SETTINGS.GRIEVANCE_OFFICER_PHONE.default),
+      phoneHref: telHref(env('GRIEVANCE_OFFICER_PHONE', SITE_SETTINGS.GRIEVANCE_OFFICER_PHONE.default)),
     },
     privacy: { noticeVersion: NOTICE_VERSION, retentionDays, in: privacyTexts(contactEmail, retentionDays) },
   };

@@ -15,6 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { dataDir as defaultDataDir, repoRoot } from './paths.ts';
 import { cliArgs, fail } from './reports/cli.ts';
+import { SETTINGS } from '../server/config.ts';
 import { terminalSafe } from './reports/terminal-safe.ts';
 
 process.umask(0o077);
@@ -31,7 +32,7 @@ const values = cliArgs(
 const keep = Number(values.keep);
 if (!Number.isInteger(keep) || keep < 1) fail(`--keep must be a whole number of backups, at least 1; got "${values.keep}"`);
 const dataDir = values['data-dir'] ?? defaultDataDir();
-const outRoot = path.resolve(repoRoot, values.out ?? (process.env.BACKUP_DIR || 'backups'));
+const outRoot = path.resolve(repoRoot, values.out ?? (process.env.BACKUP_DIR || SETTINGS.BACKUP_DIR.default));
 
 const databaseUrl = process.env.DATABASE_URL?.trim();
 

@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { dataDir, distDir } from './folders.ts';
-import { loadSiteConfig } from '../site.config.ts';
+import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
+import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
+import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc } from '../site.config.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -61,6 +62,158 @@ export interface ServerConfig {
   leadRetentionDays: number;
 }
 
+/** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
+const MIN_LEASE_MS = 15_000;
+
+/**
+ * Every environment variable the service (or its operator commands) reads, with its
+ * default and what it does, in the order docs/operations.md's generated table lists them
+ * (`npm run docs:config`, scripts/config-table.ts). The loader below takes its defaults from here.
+ */
+export const SETTINGS = {
+  PORT: {
+    default: 8080,
+    description: 'port of the site and intake service',
+  },
+  HOST: {
+    default: '127.0.0.1',
+    description: 'address to listen on (`0.0.0.0` to expose it)',
+  },
+  DATA_DIR: {
+    default: `${DEFAULT_DATA_DIR}/`,
+    description:
+      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
+  },
+  DIST_DIR: {
+    default: `${DEFAULT_DIST_DIR}/`,
+    description: 'the built site to serve (and where `npm run build` writes); a relative path is taken from the repository root',
+  },
+  DATABASE_URL: {
+    defaultText: 'empty: SQLite in `DATA_DIR`',
+    description:
+      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
+  },
+  DATABASE_POOL_SIZE: {
+    default: 10,
+    description: 'with PostgreSQL: connections each instance keeps at most (instances × pool size must stay under the server\'s `max_connections`)',
+  },
+  DELIVERY_LEASE_MS: {
+    default: 60_000,
+    description: `with PostgreSQL: how long a delivery claimed by one instance is its own before another may take it over (its instance died); at least ${MIN_LEASE_MS}`,
+  },
+  SITE_URL: {
+    default: DEFAULT_SITE_URL,
+    description:
+      'the public site (read at build time too); its origin is the default `PUBLIC_ORIGIN`, and when it is https every response carries `Strict-Transport-Security: max-age=63072000; includeSubDomains`',
+  },
+  PUBLIC_ORIGIN: {
+    defaultText: 'the origin of `SITE_URL`',
+    description:
+      'the site\'s own origin for the `ALLOWED_ORIGINS` check (never the `Host` header, which a proxy may rewrite); the address the process is reached at directly (`http://127.0.0.1:8080`, `http://localhost:8080`) is accepted too',
+  },
+  ALLOWED_ORIGINS: {
+    defaultText: 'empty: any site may post',
+    description:
+      'an optional restriction: comma-separated origins allowed to post leads (`null` for sandboxed frames, `*` for any); the site\'s own origin is always allowed; any other gets 403 with a message the form shows, and nothing is stored',
+  },
+  TRUST_PROXY: {
+    defaultText: 'off',
+    description:
+      'behind a reverse proxy: `true` (trust every hop), a hop count (`1`), or proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`; also `loopback`, `linklocal`, `uniquelocal`); the client address from `X-Forwarded-For` then keys the rate limits. Off, every visitor behind a proxy shares one bucket',
+  },
+  REQUEST_TIMEOUT_MS: {
+    default: 30_000,
+    description: 'a request\'s headers and body must arrive within this, or the connection is cut (408)',
+  },
+  HEADERS_TIMEOUT_MS: {
+    default: 10_000,
+    description: 'the headers within this (at most `REQUEST_TIMEOUT_MS`)',
+  },
+  KEEP_ALIVE_TIMEOUT_MS: {
+    default: 72_000,
+    description: 'an idle keep-alive connection is closed after this (keep it longer than a proxy\'s upstream idle timeout)',
+  },
+  DB_BUSY_TIMEOUT_MS: {
+    default: 5_000,
+    description:
+      'how long a write waits for another process\'s database lock (a `sqlite3` shell, a backup) before the submission is answered 503; pages and `/health` never wait',
+  },
+  LEAD_RETENTION_DAYS: {
+    default: DEFAULT_LEAD_RETENTION_DAYS,
+    description:
+      'leads older than this are erased at start and daily by the service, and by `npm run leads -- --purge`; read at build time too, for the retention the notices and privacy pages state (give the build and the service the same value)',
+  },
+  BACKUP_DIR: {
+    default: 'backups/',
+    description: 'where `npm run backup` writes (relative to the repository root)',
+  },
+  RATE_LIMIT_MAX: {
+    default: 30,
+    description: 'lead submissions per client address per window (429 beyond); `GET /altcha-challenge` allows 4 × this',
+  },
+  RATE_LIMIT_WINDOW_MS: {
+    default: 60_000,
+    description: 'the rate-limit window',
+  },
+  VITALS_RATE_LIMIT_MAX: {
+    default: 120,
+    description: 'vitals beacons per client address per window',
+  },
+  LOG_LEVEL: {
+    default: 'info',
+    description: 'level of the structured JSON logs; they carry a lead\'s id, never its personal data',
+  },
+  WEBHOOK_URLS: {
+    defaultText: 'empty',
+    description: 'comma-separated http(s) URLs; each lead is POSTed to every one, signed per Standard Webhooks',
+  },
+  WEBHOOK_SECRET: {
+    defaultText: 'none; required with `WEBHOOK_URLS`',
+    description: 'the signing secret, `whsec_` + base64 (at least 12 bytes)',
+  },
+  SMTP_URL: {
+    defaultText: 'empty: no email',
+    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead',
+  },
+  NOTIFY_EMAIL_TO: {
+    defaultText: 'none; required with `SMTP_URL`',
+    description: 'comma-separated recipients of the lead emails',
+  },
+  NOTIFY_EMAIL_FROM: {
+    defaultText: 'the first `NOTIFY_EMAIL_TO` address',
+    description: 'sender of the lead emails, e.g. `SocietyDesk leads <leads@societydesk.example>`',
+  },
+  DELIVERY_RETRY_BASE_MS: {
+    default: 30_000,
+    description:
+      'wait before the first retry of a failed delivery; each retry waits twice the one before (at most 120 × this), plus up to 50 % random jitter; after 31 attempts (at least 24 h at the default) the delivery is marked dead',
+  },
+  SPAM_CHALLENGE: {
+    default: 'on',
+    description: '`off`: leads need no proof-of-work solution (none is flagged as spam)',
+  },
+  ALTCHA_HMAC_KEY: {
+    defaultText: 'a random key kept in `DATA_DIR/altcha-hmac.key` (with PostgreSQL: in its `settings` table)',
+    description: 'the key that signs proof-of-work challenges (set it when several processes share the work)',
+  },
+  ALTCHA_MAX_NUMBER: {
+    default: 50_000,
+    description: 'proof-of-work difficulty: the solution is a number below this (a phone solves 50 000 in a few seconds, while the visitor types)',
+  },
+  VITALS_DAILY_CAP: {
+    default: 50_000,
+    description:
+      'field-vitals samples stored per UTC day, at most 1 % of them (and at least 5) from one client (an IPv4 address or an IPv6 /64, counted in memory, never stored); beacons past either are answered 204 and dropped',
+  },
+  VITALS_RETENTION_DAYS: {
+    default: 90,
+    description: 'field-vitals samples older than this are deleted (at start and hourly)',
+  },
+} as const satisfies Record<string, SettingDoc>;
+
+/** The name of an environment variable the service reads. */
+export type SettingName = keyof typeof SETTINGS;
+
 /** A setting that cannot work as given: the service refuses to start and says which. */
 export class ConfigError extends Error {}
 
@@ -108,8 +261,6 @@ function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
-/** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
-const MIN_LEASE_MS = 15_000;
 
 function onOff(name: string, value: string | undefined): boolean {
   const v = (value ?? '').trim().toLowerCase();
@@ -157,35 +308,35 @@ function originOf(name: string, url: string): string {
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const site = loadSiteConfig(env);
   const siteUrl = site.siteUrl;
-  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000);
+  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, SETTINGS.REQUEST_TIMEOUT_MS.default);
   return {
-    host: env.HOST || '127.0.0.1',
-    port: int(env.PORT, 8080),
+    host: env.HOST || SETTINGS.HOST.default,
+    port: int(env.PORT, SETTINGS.PORT.default),
     distDir: distDir(env),
     dataDir: dataDir(env),
     databaseUrl: databaseUrl(env),
-    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
-    deliveryLeaseMs: Math.max(MIN_LEASE_MS, int(env.DELIVERY_LEASE_MS, 60_000)),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, SETTINGS.DATABASE_POOL_SIZE.default),
+    deliveryLeaseMs: Math.max(MIN_LEASE_MS, int(env.DELIVERY_LEASE_MS, SETTINGS.DELIVERY_LEASE_MS.default)),
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
-    rateLimitMax: int(env.RATE_LIMIT_MAX, 30),
-    rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
-    vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, 120),
-    logLevel: env.LOG_LEVEL || 'info',
+    rateLimitMax: int(env.RATE_LIMIT_MAX, SETTINGS.RATE_LIMIT_MAX.default),
+    rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, SETTINGS.RATE_LIMIT_WINDOW_MS.default),
+    vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
+    logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
     email: emailSettings(env),
-    deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, 30_000),
+    deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, SETTINGS.DELIVERY_RETRY_BASE_MS.default),
     spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
     altchaHmacKey: env.ALTCHA_HMAC_KEY?.trim() || undefined,
-    altchaMaxNumber: int(env.ALTCHA_MAX_NUMBER, 50_000),
-    vitalsDailyCap: int(env.VITALS_DAILY_CAP, 50_000),
-    vitalsRetentionDays: int(env.VITALS_RETENTION_DAYS, 90),
+    altchaMaxNumber: int(env.ALTCHA_MAX_NUMBER, SETTINGS.ALTCHA_MAX_NUMBER.default),
+    vitalsDailyCap: int(env.VITALS_DAILY_CAP, SETTINGS.VITALS_DAILY_CAP.default),
+    vitalsRetentionDays: int(env.VITALS_RETENTION_DAYS, SETTINGS.VITALS_RETENTION_DAYS.default),
     publicOrigin: originOf(env.PUBLIC_ORIGIN ? 'PUBLIC_ORIGIN' : 'SITE_URL', env.PUBLIC_ORIGIN?.trim() || siteUrl),
     hsts: siteUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs,
-    headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, 10_000), requestTimeoutMs),
-    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000),
-    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5_000),
+    headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, SETTINGS.HEADERS_TIMEOUT_MS.default), requestTimeoutMs),
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, SETTINGS.KEEP_ALIVE_TIMEOUT_MS.default),
+    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
     leadRetentionDays: site.privacy.retentionDays,
   };
 }

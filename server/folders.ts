@@ -11,12 +11,16 @@ export const pagesDir = path.join(repoRoot, 'pages');
 
 type Env = Record<string, string | undefined>;
 
+/** The defaults of DIST_DIR and DATA_DIR, relative to the repository root. */
+export const DEFAULT_DIST_DIR = 'dist';
+export const DEFAULT_DATA_DIR = 'data';
+
 /** The built site: `DIST_DIR` when set and not empty, else `dist/`. */
 export function distDir(env: Env = process.env): string {
-  return path.resolve(repoRoot, env.DIST_DIR || 'dist');
+  return path.resolve(repoRoot, env.DIST_DIR || DEFAULT_DIST_DIR);
 }
 
 /** The intake service's data folder: `DATA_DIR` when set and not empty, else `data/`. */
 export function dataDir(env: Env = process.env): string {
-  return path.resolve(repoRoot, env.DATA_DIR || 'data');
+  return path.resolve(repoRoot, env.DATA_DIR || DEFAULT_DATA_DIR);
 }

@@ -7,7 +7,7 @@
 import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
 import { partnerId } from '../../../contract/partner-id.ts';
 
-/** Query parameter → the form's theming custom property (docs/widgets.md, "Theming"). */
+/** Query parameter → the form's theming custom property (docs/embedding.md, "Theming"). */
 const colourParams = {
   accent: '--widget-accent',
   'accent-contrast': '--widget-accent-contrast',
