@@ -248,8 +248,18 @@ describe('back/forward cache', () => {
     expect(await registrationState(page)).toEqual(typed);
 
     // Sent, then left and come back to: the confirmation, as it was.
+    const posts: string[] = []; // what became of the send, told when the confirmation does not come
+    page.on('request', (r) => r.method() === 'POST' && posts.push(`${r.url()} sent`));
+    page.on('response', (r) => r.request().method() === 'POST' && posts.push(`${r.url()} ${r.status()}`));
+    page.on('requestfailed', (r) => posts.push(`${r.url()} failed: ${r.failure()?.errorText}`));
     await evaluateInTab(page, `document.querySelector('society-registration').shadowRoot.querySelector('button[type="submit"]').click()`);
-    await expect.poll(async () => (await registrationState(page)).confirmation, { timeout: 60_000 }).toBe('Registration Successful!');
+    await expect
+      .poll(async () => (await registrationState(page)).confirmation, { timeout: 60_000 })
+      .toBe('Registration Successful!')
+      .catch(async (error: Error) => {
+        const shown = await evaluateInTab<string>(page, `document.querySelector('society-registration').shadowRoot.textContent + ' | toasts: ' + document.querySelector('toast-host')?.shadowRoot?.textContent`);
+        throw new Error(`${error.message}\nPOSTs: ${JSON.stringify(posts)}\nform: ${shown.slice(-400)}`);
+      });
     const sent = await leaveAndComeBack(page, '/', '/features');
     expect(sent.reasons).toEqual([]);
     expect(sent.restored).toBe(true);
