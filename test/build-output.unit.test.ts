@@ -107,7 +107,7 @@ describe('module scripts after the first paint', () => {
     const code = starterScript(['/a.js']);
     expect(code).toContain('getEntriesByName("first-contentful-paint")');
     expect(code).toContain('observe({type:"paint",buffered:!0})');
-    expect(code).toContain('setTimeout(go,3e3)');
+    expect(code).toContain('setTimeout(go,3000)');
     expect(code).toContain('supportedEntryTypes.includes("paint")||go()');
     expect(code).toContain('catch(e){go()}');
   });

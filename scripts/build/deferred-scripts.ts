@@ -21,13 +21,16 @@ import { inlineScripts } from './html-document.ts';
 const moduleScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+\.js)"><\/script>\s*/g;
 const modulePreload = /<link rel="modulepreload"(?: crossorigin)? href="\/[^"]+\.js">\s*/g;
 
+/** How long a starter waits for the first paint before it imports the scripts anyway. */
+export const STARTER_FALLBACK_MS = 3000;
+
 /** The starter's text for these module URLs (site-absolute paths). */
 export function starterScript(urls: string[]): string {
   const imports = urls.map((url) => `import(${JSON.stringify(url)})`).join(',');
   return (
     `{let s=0,d=document,go=()=>{s||(s=1,${imports})},w=()=>{` +
     `try{new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint")[0]&&go()}).observe({type:"paint",buffered:!0});` +
-    `PerformanceObserver.supportedEntryTypes.includes("paint")||go()}catch(e){go()}setTimeout(go,3e3)};` +
+    `PerformanceObserver.supportedEntryTypes.includes("paint")||go()}catch(e){go()}setTimeout(go,${STARTER_FALLBACK_MS})};` +
     `d.prerendering?d.addEventListener("prerenderingchange",w):w()}`
   );
 }
