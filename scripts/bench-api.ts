@@ -1,9 +1,10 @@
 /**
  * npm run bench:api — load test of the intake service.
- * Starts `node --import tsx server/main.ts` on 127.0.0.1 (free port, fresh temp DATA_DIR,
- * rate limit out of the way, log level warn, SPAM_CHALLENGE=off) with a webhook target:
- * a local receiver started here (node:http) that verifies every Standard Webhooks
- * signature. Drives POST /addSocietyQuery and POST /addQuery alternately with distinct
+ * Starts `node --import tsx server/main.ts` on 127.0.0.1 as the tests do
+ * (scripts/service-process.ts: free port; here a fresh temp DATA_DIR, rate limit out of
+ * the way, log level warn, SPAM_CHALLENGE=off) with a webhook target: the tests' receiver
+ * (scripts/webhook-receiver.ts), which verifies every Standard Webhooks signature.
+ * Drives POST /addSocietyQuery and POST /addQuery alternately with distinct
  * payloads (so dedupe keeps every one) at concurrency 1, 10 and 50, prints throughput,
  * latency and the rows actually stored, then waits until every stored lead has been
  * delivered (accepted once) to the receiver.
@@ -15,10 +16,8 @@
  * the single-instance SQLite reference measured in the same run; both are reported with
  * their ratio, into bench/api-results-postgres.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +25,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { repoRoot } from './paths.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
-import { Webhook } from 'standardwebhooks';
-import { freePort } from './free-port.ts';
+import { startServiceProcess, type ServiceProcess } from './service-process.ts';
+import { startWebhookReceiver, webhookSecret } from './webhook-receiver.ts';
 
 const { values: args } = parseArgs({ options: { instances: { type: 'string', default: '1' } } });
 const INSTANCES = Number(args.instances);
@@ -46,79 +45,40 @@ const GOAL = { concurrency: 50, storedPerSecond: 1500, p99Ms: 50 };
 
 const DRAIN_DEADLINE_MS = 60_000;
 
-// The webhook receiver: counts each lead it accepts, and any signature that fails.
-const webhookSecret = `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64')}`;
-const verifier = new Webhook(webhookSecret);
-let deliveredIds = new Set<string>();
-let deliveredRepeats = 0;
-let badSignatures = 0;
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    try {
-      verifier.verify(Buffer.concat(chunks).toString('utf8'), req.headers as Record<string, string>);
-    } catch {
-      badSignatures++;
-      res.writeHead(401).end();
-      return;
-    }
-    const id = String(req.headers['webhook-id']);
-    if (deliveredIds.has(id)) deliveredRepeats++;
-    deliveredIds.add(id);
-    res.writeHead(204).end();
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/leads`;
+type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+/** The receiver of the store being measured: every delivery of its service goes here. */
+let receiver: WebhookReceiver | undefined;
 
 interface Service {
-  ports: number[];
-  children: ReturnType<typeof spawn>[];
-  stderr: () => string;
+  processes: ServiceProcess[];
   storedRows: () => Promise<number>;
   stop: () => Promise<void>;
 }
 
-/** N service processes on one store: SQLite in a fresh data folder (N = 1), or the PostgreSQL database at `databaseUrl`. */
-async function startService(instances: number, databaseUrl?: string): Promise<Service> {
+/**
+ * N service processes on one store, healthy, delivering to `webhook`: SQLite in a fresh
+ * data folder (N = 1), or the PostgreSQL database at `databaseUrl`.
+ */
+async function startService(instances: number, webhook: { url: string; secret: string }, databaseUrl?: string): Promise<Service> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-dist-'));
   // BENCH_NODE_ARGS: extra node flags for the service, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
   const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  let childStderr = '';
-  const ports: number[] = [];
-  const children: ReturnType<typeof spawn>[] = [];
-  for (let i = 0; i < instances; i++) {
-    const port = await freePort();
-    const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DIST_DIR: distDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000000',
-        SPAM_CHALLENGE: 'off',
-        WEBHOOK_URLS: receiverUrl,
-        WEBHOOK_SECRET: webhookSecret,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr!.on('data', (chunk) => {
-      childStderr = (childStderr + chunk).slice(-4000);
-    });
-    ports.push(port);
-    children.push(child);
-  }
+  const env = {
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000000',
+    SPAM_CHALLENGE: 'off',
+    WEBHOOK_URLS: webhook.url,
+    WEBHOOK_SECRET: webhook.secret,
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  const started = await Promise.allSettled(Array.from({ length: instances }, () => startServiceProcess(env, extraNodeArgs)));
+  const processes = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 1 }) : undefined;
-  return {
-    ports,
-    children,
-    stderr: () => childStderr,
+  const service: Service = {
+    processes,
     async storedRows() {
       if (pool) return Number((await pool.query('SELECT count(*) AS n FROM leads')).rows[0].n);
       const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
@@ -129,21 +89,18 @@ async function startService(instances: number, databaseUrl?: string): Promise<Se
       }
     },
     async stop() {
-      await Promise.all(
-        children.map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = new Promise((resolve) => child.once('exit', resolve));
-          child.kill('SIGTERM');
-          const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-          await exited;
-          clearTimeout(timer);
-        }),
-      );
+      await Promise.all(processes.map((p) => p.stop()));
       await pool?.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(distDir, { recursive: true, force: true });
     },
   };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await service.stop();
+    throw failed.reason;
+  }
+  return service;
 }
 
 let service: Service | undefined;
@@ -152,8 +109,7 @@ const cleanup = async (): Promise<void> => {
   agent.destroy();
   await service?.stop();
   postgres?.stop();
-  receiver.closeAllConnections();
-  receiver.close();
+  await receiver?.stop();
 };
 const deadline = setTimeout(() => {
   process.stderr.write('bench-api: deadline reached, stopping\n');
@@ -166,8 +122,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let nextInstance = 0;
 /** A POST to the next instance, round robin (as a proxy in front of them would). */
 function post(urlPath: string, body: string): Promise<{ status: number; ms: number }> {
-  const ports = service!.ports;
-  const port = ports[nextInstance++ % ports.length];
+  const { processes } = service!;
+  const { port } = processes[nextInstance++ % processes.length]!;
   const started = performance.now();
   return new Promise((resolve) => {
     const req = http.request(
@@ -221,27 +177,10 @@ function payload(level: number, i: number): [string, string] {
   ];
 }
 
-async function waitForHealth(): Promise<void> {
-  const until = Date.now() + 60_000;
-  for (const [i, port] of service!.ports.entries()) {
-    for (;;) {
-      if (service!.children[i]!.exitCode !== null) throw new Error(`service exited early:\n${service!.stderr()}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${port}/health`);
-        if (res.ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > until) throw new Error(`service did not become healthy:\n${service!.stderr()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 /** CPU time the service processes have used, in ms (Linux /proc; NaN elsewhere): on a shared machine, their cost per request is steadier than wall-clock rates. PostgreSQL's own is not counted. */
 function serviceCpuMs(): number {
   let total = 0;
-  for (const child of service!.children) {
+  for (const { child } of service!.processes) {
     try {
       const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100)
@@ -324,13 +263,11 @@ interface RunOutcome {
 
 /** One store under the whole load: every level, then the drain; the report lines, and the goal's figures. */
 async function benchStore(label: string, instances: number, databaseUrl?: string): Promise<RunOutcome> {
-  service = await startService(instances, databaseUrl);
-  deliveredIds = new Set();
-  deliveredRepeats = 0;
-  badSignatures = 0;
+  const secret = webhookSecret();
+  const hooks = (receiver = await startWebhookReceiver(secret));
   const loadBefore = os.loadavg();
   try {
-    await waitForHealth();
+    service = await startService(instances, { url: hooks.url, secret }, databaseUrl);
     // Warm-up (JIT, connection pool, page cache); not reported, not counted.
     await Promise.all(Array.from({ length: 200 }, (_, i) => post(...payload(0, i))));
 
@@ -378,15 +315,18 @@ async function benchStore(label: string, instances: number, databaseUrl?: string
     const total = await service.storedRows();
     const drainStarted = performance.now();
     const drainCpuBefore = serviceCpuMs();
-    const delivered = () => deliveredIds.size;
+    // This receiver accepts every request whose signature verifies: the leads delivered are the
+    // distinct webhook-ids it saw; anything it accepted beyond them is a repeat.
+    const delivered = () => hooks.attempts.size;
+    const repeats = () => hooks.accepted.length - hooks.attempts.size;
     report(`webhook deliveries when the load stopped: ${delivered()} of ${total}`);
     while (delivered() < total && performance.now() - drainStarted < DRAIN_DEADLINE_MS) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 500)); // a repeat would arrive here
-    const allDelivered = delivered() === total && deliveredRepeats === 0 && badSignatures === 0;
+    const allDelivered = delivered() === total && repeats() === 0 && hooks.badSignatures.length === 0;
     const drainCpuMs = serviceCpuMs() - drainCpuBefore;
     report(
-      `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${deliveredRepeats} repeats, ` +
-        `${badSignatures} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
+      `webhook deliveries: ${delivered()} of ${total} stored leads accepted by the receiver, ${repeats()} repeats, ` +
+        `${hooks.badSignatures.length} bad signatures, ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the load (service CPU ${drainCpuMs.toFixed(0)} ms): ${allDelivered ? 'all delivered' : 'NOT all delivered'}`,
     );
 
     const atGoal = results.filter((r) => r.concurrency === GOAL.concurrency);
@@ -400,8 +340,10 @@ async function benchStore(label: string, instances: number, databaseUrl?: string
     report(`load average (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     return { storedPerSecond, p99, pass };
   } finally {
-    await service.stop();
+    await service?.stop();
     service = undefined;
+    await hooks.stop();
+    receiver = undefined;
   }
 }
 

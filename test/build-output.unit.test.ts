@@ -79,6 +79,18 @@ describe('CSS inlining and CSP hashes', () => {
     const { html } = inlineStylesheets(page, (file) => (file === 'assets/site-1.css' ? 'body{margin:0}' : undefined));
     expect(styleHashes(html)).toEqual([sha256('body{margin:0}'), sha256('.a{color:red}')]);
   });
+
+  it('reads the links as the browser does: any attribute order or quoting; stylesheets one after another become one <style>', () => {
+    const css: Record<string, string> = { 'assets/a.css': 'a{color:red}\n', 'assets/b.css': 'b{color:blue}' };
+    const linked = `<head><meta charset="utf-8">\n<link href='/assets/a.css' crossorigin rel=stylesheet>\n<link rel="stylesheet" href="/assets/b.css">\n` +
+      `<link rel="stylesheet" media="print" href="/assets/a.css"></head><body></body>`;
+    const { html, inlined } = inlineStylesheets(linked, (file) => css[file]);
+    expect(inlined).toEqual(['assets/a.css', 'assets/b.css']);
+    expect(html).toBe(
+      `<head><meta charset="utf-8">\n<style>a{color:red}b{color:blue}</style>\n<link rel="stylesheet" media="print" href="/assets/a.css"></head><body></body>`,
+    );
+    expect(styleHashes(html)).toEqual([sha256('a{color:red}b{color:blue}')]);
+  });
 });
 
 describe('module scripts after the first paint', () => {
@@ -95,6 +107,14 @@ describe('module scripts after the first paint', () => {
         '<script type="application/ld+json">{}</script></head><body></body>',
     );
     expect(starterImports(html)).toEqual(['/assets/page-embed/frame-1.js', '/assets/not-found-3.js']);
+  });
+
+  it('reads the scripts as the browser does: any attribute order or quoting, and the starter gets its hash', () => {
+    const written = `<head><link href=/assets/loader-2.js rel='modulepreload'>\n<script src='/assets/a-1.js' crossorigin type=module></script>\n` +
+      `<script type="module">inline()</script></head><body></body>`;
+    const html = deferModuleScripts(written);
+    expect(html).toBe(`<head><script>${starterScript(['/assets/a-1.js'])}</script><script type="module">inline()</script></head><body></body>`);
+    expect(scriptHashes(html)).toEqual([sha256(starterScript(['/assets/a-1.js'])), sha256('inline()')]);
   });
 
   it('leaves a page without module scripts as it is', () => {

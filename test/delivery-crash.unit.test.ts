@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postJson, readDb, startServerProcess } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 20_000) => {
   const until = Date.now() + timeoutMs;

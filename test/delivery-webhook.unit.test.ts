@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/intake/database.ts';
 import { createOutbox, DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../server/intake/delivery/outbox.ts';
 import { countRows, postJson, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const leadsCli = async (args: string[]) => {

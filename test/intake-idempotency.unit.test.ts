@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postJson as widgetPost } from '../widgets/lead-form/api-client.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { countRows, postJson, readDb, startServer, storedLeads, tempDir } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const society = {
   name: 'Idem Potent',

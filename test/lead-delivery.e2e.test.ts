@@ -12,7 +12,7 @@ import { launchBrowser } from './helpers/browser.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { readDb, startServer } from './helpers/server.ts';
 import { decodeWords, headersOf, startSmtpSink } from './helpers/smtp-sink.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const secret = webhookSecret();
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solvedHeader } from './helpers/altcha.ts';
 import { freshDatabase } from './helpers/postgres.ts';
 import { postJson, readDb, ROOT, startServer } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const migrateStore = async (url: string, dataDir: string) =>

@@ -14,7 +14,7 @@ import { launchBrowser } from './helpers/browser.ts';
 import { startNginx } from './helpers/nginx.ts';
 import { freshDatabase } from './helpers/postgres.ts';
 import { distDir, startServerProcess } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const RATE_LIMIT_MAX = 20;
 const agents = new Map<string, http.Agent>();

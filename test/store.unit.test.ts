@@ -14,7 +14,7 @@ import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';
 import { postJson, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
-import { startWebhookReceiver, webhookSecret } from './helpers/webhook-receiver.ts';
+import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const cli = async (script: 'leads' | 'vitals', args: string[], databaseUrl: string, dataDir: string) =>

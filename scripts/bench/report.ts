@@ -87,33 +87,37 @@ export interface BenchRun {
   host: Host;
 }
 
-/** `dist` is the measured build and `routes` its public routes; `notes` is bench/notes.md, if any. */
-export function benchReport({ results, reference, runs, retries, startedAt, finishedAt, host }: BenchRun, dist: string, routes: string[], notes?: string): string {
-  interface Summary {
-    route: string;
-    scores: Record<(typeof CATEGORIES)[number], number>;
-    fcp: number;
-    lcp: number;
-    tbt: number;
-    cls: number;
-    requests: number;
-    transfer: Record<(typeof TRANSFER_TYPES)[number], number>;
-  }
-  const summarise = ([route, list]: [string, RunResult[]]): Summary => ({
-    route,
-    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c]))])) as Summary['scores'],
-    fcp: median(list.map((r) => r.fcp)),
-    lcp: median(list.map((r) => r.lcp)),
-    tbt: median(list.map((r) => r.tbt)),
-    cls: median(list.map((r) => r.cls)),
-    requests: median(list.map((r) => r.requests)),
-    transfer: Object.fromEntries(TRANSFER_TYPES.map((t) => [t, median(list.map((r) => r.transfer[t]))])) as Summary['transfer'],
-  });
-  const summaries = [...results].map(summarise);
-  const bare = summarise([REFERENCE_ROUTE, reference]);
-  const maxLcp = bare.lcp * targets.lcpRatio;
-  const maxTbt = bare.tbt + targets.tbtOverMs;
+/** One route's medians over its runs. */
+interface Summary {
+  route: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  requests: number;
+  transfer: Record<(typeof TRANSFER_TYPES)[number], number>;
+}
 
+const summarise = ([route, list]: [string, RunResult[]]): Summary => ({
+  route,
+  scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(list.map((r) => r.scores[c]))])) as Summary['scores'],
+  fcp: median(list.map((r) => r.fcp)),
+  lcp: median(list.map((r) => r.lcp)),
+  tbt: median(list.map((r) => r.tbt)),
+  cls: median(list.map((r) => r.cls)),
+  requests: median(list.map((r) => r.requests)),
+  transfer: Object.fromEntries(TRANSFER_TYPES.map((t) => [t, median(list.map((r) => r.transfer[t]))])) as Summary['transfer'],
+});
+
+/** The LCP and TBT a route may reach: relative to the bare page of the same run. */
+interface Limits {
+  maxLcp: number;
+  maxTbt: number;
+}
+
+/** One line per route that misses a target, naming each miss. */
+function shortfallLines(summaries: Summary[], { maxLcp, maxTbt }: Limits): string[] {
   const shortfalls: string[] = [];
   for (const s of summaries) {
     const miss: string[] = [];
@@ -123,12 +127,16 @@ export function benchReport({ results, reference, runs, retries, startedAt, fini
     if (s.cls > targets.cls) miss.push(`CLS ${s.cls.toFixed(3)} (target 0)`);
     if (miss.length) shortfalls.push(`- \`${s.route}\`: ${miss.join(', ')}`);
   }
+  return shortfalls;
+}
 
+/** The title, when and how long, the machine, Lighthouse's throttling and how the runs were made. */
+function runSection({ results, runs, retries, startedAt, finishedAt, host }: BenchRun): string[] {
   const first = [...results.values()][0]?.[0];
   const th = first?.throttling;
-  const lines: string[] = [];
-  lines.push('# Lighthouse bench', '');
-  lines.push(
+  return [
+    '# Lighthouse bench',
+    '',
     `Written by \`npm run bench\` on ${finishedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, in ${Math.round((finishedAt.getTime() - startedAt.getTime()) / 1000)} s.`,
     '',
     ...hostLines(host),
@@ -138,21 +146,31 @@ export function benchReport({ results, reference, runs, retries, startedAt, fini
       `in rounds (the bare page, then every route once), each value the median of its runs` +
       (retries ? ` (${retries} run${retries > 1 ? 's' : ''} repeated after a Lighthouse trace error)` : ''),
     '',
-  );
-  lines.push('## Targets', '');
-  lines.push(
+  ];
+}
+
+/** The targets with this run's limits, then the routes short of one (or that none is). */
+function targetsSection(bare: Summary, { maxLcp, maxTbt }: Limits, shortfalls: string[]): string[] {
+  return [
+    '## Targets',
+    '',
     `Performance, Accessibility, Best Practices and SEO ${targets.score}; CLS 0; against a bare one-paragraph page (\`${REFERENCE_ROUTE}\`, ` +
       `served by the same server with no headers beyond HTTP's own) measured in the same run: LCP ≤ ${targets.lcpRatio}× its LCP (${ms(bare.lcp)} → ≤ ${ms(maxLcp)}) and ` +
       `TBT ≤ its TBT + ${targets.tbtOverMs} ms (${Math.round(bare.tbt)} ms → ≤ ${Math.round(maxTbt)} ms).`,
     '',
     shortfalls.length ? `**Short of a target:**\n\n${shortfalls.join('\n')}` : `**Every route meets every target.**`,
     '',
-  );
-  lines.push('## Per route (median)', '');
-  lines.push(
+  ];
+}
+
+/** The medians of the bare page and of every route: scores, timings against the bare page, requests and bytes. */
+function perRouteTable(bare: Summary, summaries: Summary[]): string[] {
+  const lines = [
+    '## Per route (median)',
+    '',
     row(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP ÷ bare', 'TBT', 'TBT − bare', 'CLS', 'Requests', 'HTML', 'CSS', 'JS', 'Other', 'Total']),
     row(Array(17).fill('---')),
-  );
+  ];
   for (const s of [bare, ...summaries]) {
     const total = TRANSFER_TYPES.reduce((sum, t) => sum + s.transfer[t], 0);
     lines.push(
@@ -174,8 +192,12 @@ export function benchReport({ results, reference, runs, retries, startedAt, fini
       ]),
     );
   }
-  lines.push('', '## Spread across runs (min / median / max)', '');
-  lines.push(row(['Route', 'Perf', 'FCP', 'LCP', 'TBT', 'CLS']), row(Array(6).fill('---')));
+  return lines;
+}
+
+/** Min / median / max of each measure, the bare page first, and what the transferred bytes include. */
+function spreadTable(reference: RunResult[], results: Map<string, RunResult[]>): string[] {
+  const lines = ['', '## Spread across runs (min / median / max)', '', row(['Route', 'Perf', 'FCP', 'LCP', 'TBT', 'CLS']), row(Array(6).fill('---'))];
   for (const [route, list] of [[REFERENCE_ROUTE, reference] as [string, RunResult[]], ...results]) {
     lines.push(
       row([
@@ -194,29 +216,60 @@ export function benchReport({ results, reference, runs, retries, startedAt, fini
       'JS includes the web-vitals reporter, which the loader fetches once the page is idle; the beacon it sends when the page is hidden is not part of a Lighthouse run.',
     '',
   );
-  const flagged = (pick: (run: RunResult) => Record<string, string>) => {
-    const out: string[] = [];
-    for (const [route, list] of results) {
-      const audits = new Map<string, { title: string; count: number }>();
-      for (const run of list) {
-        for (const [id, title] of Object.entries(pick(run))) {
-          const entry = audits.get(id) ?? { title, count: 0 };
-          entry.count++;
-          audits.set(id, entry);
-        }
+  return lines;
+}
+
+/** Per route, the audits `pick` names in any run, each with how many runs named it. */
+function flaggedAudits(results: Map<string, RunResult[]>, pick: (run: RunResult) => Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [route, list] of results) {
+    const audits = new Map<string, { title: string; count: number }>();
+    for (const run of list) {
+      for (const [id, title] of Object.entries(pick(run))) {
+        const entry = audits.get(id) ?? { title, count: 0 };
+        entry.count++;
+        audits.set(id, entry);
       }
-      if (audits.size) out.push(`- \`${route}\`: ${[...audits].map(([id, a]) => `${a.title} [\`${id}\`, ${a.count}/${list.length} runs]`).join('; ')}`);
     }
-    return out;
-  };
-  const failingLines = flagged((run) => run.failing);
-  const diagnosticLines = flagged((run) => run.diagnostics);
-  lines.push('## Audits below a full score', '', ...(failingLines.length ? failingLines : ['None, in any run.']), '');
-  lines.push('Diagnostics and insights flagged (they carry no weight in the scores):', '', ...(diagnosticLines.length ? diagnosticLines : ['None.']), '');
-  lines.push('## Not measured', '', ...skipped.map((s) => `- ${s}`), '');
+    if (audits.size) out.push(`- \`${route}\`: ${[...audits].map(([id, a]) => `${a.title} [\`${id}\`, ${a.count}/${list.length} runs]`).join('; ')}`);
+  }
+  return out;
+}
+
+/** The audits below a full score, then the diagnostics, per route. */
+function auditSections(results: Map<string, RunResult[]>): string[] {
+  const failingLines = flaggedAudits(results, (run) => run.failing);
+  const diagnosticLines = flaggedAudits(results, (run) => run.diagnostics);
+  return [
+    '## Audits below a full score',
+    '',
+    ...(failingLines.length ? failingLines : ['None, in any run.']),
+    '',
+    'Diagnostics and insights flagged (they carry no weight in the scores):',
+    '',
+    ...(diagnosticLines.length ? diagnosticLines : ['None.']),
+    '',
+  ];
+}
+
+/** `dist` is the measured build and `routes` its public routes; `notes` is bench/notes.md, if any. */
+export function benchReport(run: BenchRun, dist: string, routes: string[], notes?: string): string {
+  const summaries = [...run.results].map(summarise);
+  const bare = summarise([REFERENCE_ROUTE, run.reference]);
+  const limits: Limits = { maxLcp: bare.lcp * targets.lcpRatio, maxTbt: bare.tbt + targets.tbtOverMs };
+  const lines = [
+    ...runSection(run),
+    ...targetsSection(bare, limits, shortfallLines(summaries, limits)),
+    ...perRouteTable(bare, summaries),
+    ...spreadTable(run.reference, run.results),
+    ...auditSections(run.results),
+    '## Not measured',
+    '',
+    ...skipped.map((s) => `- ${s}`),
+    '',
+  ];
   // Why a target is missed is a judgement, not a measurement: it lives in bench/notes.md, kept by hand.
   if (notes?.trim()) lines.push('## Notes (bench/notes.md)', '', notes.trim(), '');
-
   lines.push(...buildSizeSections(dist, routes));
   return lines.join('\n');
 }

@@ -16,10 +16,17 @@
  * or sets its fallback timer.
  */
 import { cspHash } from './csp-hash.ts';
-import { inlineScripts } from './html-document.ts';
+import { inlineScripts, onlyAttributes, placedElements, replaceRanges, type PlacedElement } from './html-document.ts';
 
-const moduleScript = /<script type="module"(?: crossorigin)? src="(\/[^"]+\.js)"><\/script>\s*/g;
-const modulePreload = /<link rel="modulepreload"(?: crossorigin)? href="\/[^"]+\.js">\s*/g;
+/** A module script as Vite writes one (type="module", a site-absolute .js src, maybe crossorigin; any order or quoting), empty. */
+const moduleScriptUrl = (el: PlacedElement): string | undefined =>
+  el.tagName === 'script' && el.attrs.get('type') === 'module' && onlyAttributes(el, ['type', 'src', 'crossorigin']) && el.contentStart === el.contentEnd
+    ? /^\/.+\.js$/.exec(el.attrs.get('src') ?? '')?.[0]
+    : undefined;
+
+/** A modulepreload link of a site-absolute .js file (rel, href, maybe crossorigin; any order or quoting). */
+const isModulePreload = (el: PlacedElement): boolean =>
+  el.tagName === 'link' && el.attrs.get('rel') === 'modulepreload' && onlyAttributes(el, ['rel', 'href', 'crossorigin']) && /^\/.+\.js$/.test(el.attrs.get('href') ?? '');
 
 /** How long a starter waits for the first paint before it imports the scripts anyway. */
 export const STARTER_FALLBACK_MS = 3000;
@@ -37,16 +44,19 @@ export function starterScript(urls: string[]): string {
 
 /** The page with its module scripts (and their modulepreload links) replaced by the starter, where the first script was. */
 export function deferModuleScripts(html: string): string {
-  const urls = [...html.matchAll(moduleScript)].map((m) => m[1]!);
-  if (!urls.length) return html;
-  let placed = false;
-  return html
-    .replace(moduleScript, () => {
-      if (placed) return '';
-      placed = true;
-      return `<script>${starterScript(urls)}</script>`;
-    })
-    .replace(modulePreload, '');
+  const placed = placedElements(html);
+  const scripts = placed.flatMap((el) => {
+    const url = moduleScriptUrl(el);
+    return url === undefined ? [] : [{ el, url }];
+  });
+  if (!scripts.length) return html;
+  // Each goes with the white space after it.
+  const removed = (el: PlacedElement) => ({ start: el.start, end: el.end + /^\s*/.exec(html.slice(el.end))![0].length, text: '' });
+  const starter = `<script>${starterScript(scripts.map((s) => s.url))}</script>`;
+  return replaceRanges(html, [
+    ...scripts.map(({ el }, i) => (i === 0 ? { ...removed(el), text: starter } : removed(el))),
+    ...placed.filter(isModulePreload).map(removed),
+  ]);
 }
 
 /** The module URLs a starter imports, in order (for budgets and the bench). */

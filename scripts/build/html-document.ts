@@ -1,8 +1,9 @@
 /**
  * Reading a built page as the browser does (parse5, the HTML standard's parser), so what
  * the build finds does not depend on how Vite happens to write attributes: the inline
- * styles and scripts to hash for the CSP (inside declarative shadow roots too) and the
- * page's language.
+ * styles and scripts to hash for the CSP (inside declarative shadow roots too), the
+ * page's language, and the elements the build rewrites with where they stand in the text
+ * (the rest of the page is left byte for byte as it was).
  */
 import { type DefaultTreeAdapterTypes as T, parse } from 'parse5';
 
@@ -42,4 +43,49 @@ export function inlineScripts(html: string): string[] {
 /** The `lang` of the page's <html> element, if it has one. */
 export function documentLanguage(html: string): string | undefined {
   return [...elements(parse(html))].find((el) => el.tagName === 'html')?.attrs.find((a) => a.name === 'lang')?.value;
+}
+
+/** An element as written in the page: its attributes, and where it stands in the text. */
+export interface PlacedElement {
+  tagName: string;
+  attrs: Map<string, string>;
+  /** Offsets in the page's text: the start tag's first character, and just after the end tag (or the start tag, without one). */
+  start: number;
+  end: number;
+  /** Where its content starts and ends (after the start tag, before the end tag); `end` without an end tag. */
+  contentStart: number;
+  contentEnd: number;
+}
+
+/** Every element written in the page (not those the parser implies), in document order, with where it stands. */
+export function placedElements(html: string): PlacedElement[] {
+  const placed: PlacedElement[] = [];
+  for (const el of elements(parse(html, { sourceCodeLocationInfo: true }))) {
+    const at = el.sourceCodeLocation;
+    if (!at?.startTag) continue;
+    placed.push({
+      tagName: el.tagName,
+      attrs: new Map(el.attrs.map((a) => [a.name, a.value])),
+      start: at.startOffset,
+      end: at.endOffset,
+      contentStart: at.startTag.endOffset,
+      contentEnd: at.endTag?.startOffset ?? at.endOffset,
+    });
+  }
+  return placed;
+}
+
+/** Whether the element carries no attribute but `allowed` ones. */
+export const onlyAttributes = (el: PlacedElement, allowed: string[]): boolean => [...el.attrs.keys()].every((name) => allowed.includes(name));
+
+/** The page with each range [start, end) replaced by its text; the ranges must not overlap. */
+export function replaceRanges(html: string, edits: { start: number; end: number; text: string }[]): string {
+  let out = '';
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    if (edit.start < at) throw new Error(`overlapping edits of the page at ${edit.start}`);
+    out += html.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + html.slice(at);
 }

@@ -5,21 +5,39 @@
  * shadow-root styles included.
  */
 import { cspHash } from './csp-hash.ts';
-import { inlineStyles } from './html-document.ts';
+import { inlineStyles, onlyAttributes, placedElements, replaceRanges, type PlacedElement } from './html-document.ts';
 
-const stylesheetLink = /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g;
+/** The dist-relative file of a stylesheet link as Vite writes one (rel, href, maybe crossorigin; any order or quoting), else undefined. */
+function linkedStylesheet(el: PlacedElement): string | undefined {
+  if (el.tagName !== 'link' || el.attrs.get('rel') !== 'stylesheet' || !onlyAttributes(el, ['rel', 'href', 'crossorigin'])) return undefined;
+  return /^\/(.+\.css)$/.exec(el.attrs.get('href') ?? '')?.[1];
+}
+
+/**
+ * Attribute-less <style> elements one after another (nothing but white space between)
+ * become one: one hash fewer in every page's CSP header.
+ */
+function mergeAdjacentStyles(html: string): string {
+  const styles = placedElements(html).filter((el) => el.tagName === 'style' && el.attrs.size === 0);
+  const joins = styles.slice(1).flatMap((next, i) => {
+    const previous = styles[i]!;
+    const between = html.slice(previous.end, next.start);
+    return /^\s*$/.test(between) ? [{ start: previous.contentEnd, end: next.contentStart, text: '' }] : [];
+  });
+  return replaceRanges(html, joins);
+}
 
 /** `stylesheet(file)` gives the text of a built file (dist-relative), or undefined when it is not ours to inline. */
 export function inlineStylesheets(html: string, stylesheet: (file: string) => string | undefined): { html: string; inlined: string[] } {
   const inlined: string[] = [];
-  const result = html.replace(stylesheetLink, (link, file: string) => {
-    const css = stylesheet(file);
-    if (css === undefined) return link;
-    inlined.push(file);
-    return `<style>${css.trim()}</style>`;
+  const edits = placedElements(html).flatMap((el) => {
+    const file = linkedStylesheet(el);
+    const css = file === undefined ? undefined : stylesheet(file);
+    if (css === undefined) return [];
+    inlined.push(file!);
+    return [{ start: el.start, end: el.end, text: `<style>${css.trim()}</style>` }];
   });
-  // Stylesheets linked one after another become one <style>: one hash fewer in every page's CSP header.
-  return { html: result.replace(/<\/style>\s*<style>/g, ''), inlined };
+  return { html: mergeAdjacentStyles(replaceRanges(html, edits)), inlined };
 }
 
 /** CSP sources of every <style> element's text, whatever its attributes: 'sha256-<base64>'. */

@@ -15,22 +15,10 @@ import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
 import { frameSnippetHeight } from '../../pages/embed/frame/form-options.ts';
 
-/**
- * Turns the hand-authored pages into finished HTML: Handlebars partials
- * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
- * route (`{{route}}`), its language (`{{lang}}`, `{{t.…}}`, alternates and the language
- * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language),
- * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts) and the FAQ with its JSON-LD from
- * one source (`{{#faq-item}}`, `{{faq-jsonld}}`, faq-helper.ts), in the build and the dev
- * server alike. Emits robots.txt and sitemap.xml from the same routes.
- */
-export function pagesPlugin(site: SiteConfig): Plugin[] {
-  const buildDate = new Date().toISOString().slice(0, 10);
-  let prerender: Prerender | undefined;
-  let devServer: ViteDevServer | undefined;
-  const widgets = widgetPlacement(() => prerender);
+/** The Handlebars of the pages: the helpers every page may use (`{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
+function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegate): typeof Handlebars {
   const hbs = Handlebars.create();
-  hbs.registerHelper('widget', widgets.helper);
+  hbs.registerHelper('widget', widgetHelper);
   hbs.registerHelper('json', (value: unknown) => new Handlebars.SafeString(scriptJson(value)));
   registerFaqHelpers(hbs);
   hbs.registerHelper('icon', (name: string, options: { hash?: { label?: string } }) =>
@@ -49,60 +37,92 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
   hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) =>
     routeIn(languageOfRoute(String(options.data.root.route)), route),
   );
-  const hasPage = (route: string) => fs.existsSync(path.join(pagesDir, pageFileOf(route)));
+  return hbs;
+}
 
-  const loadPartials = () => {
-    const dir = path.join(pagesDir, 'partials');
-    for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
-      if (!file.endsWith('.hbs')) continue;
-      hbs.registerPartial(file.replace(/\.hbs$/, '').split(path.sep).join('/'), fs.readFileSync(path.join(dir, file), 'utf8'));
+/** Every .hbs file under pages/partials/ as a partial named by its path there (`{{> header}}`), read afresh. */
+function loadPartials(hbs: typeof Handlebars): void {
+  const dir = path.join(pagesDir, 'partials');
+  for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    if (!file.endsWith('.hbs')) continue;
+    hbs.registerPartial(file.replace(/\.hbs$/, '').split(path.sep).join('/'), fs.readFileSync(path.join(dir, file), 'utf8'));
+  }
+}
+
+/** The pre-render module through the dev server's own module runner: a change to a form shows in the next page load. */
+async function loadDevPrerender(server: ViteDevServer): Promise<Prerender> {
+  const ssr = server.environments.ssr;
+  if (!isRunnableDevEnvironment(ssr)) throw new Error('{{widget}} needs a runnable SSR environment in the dev server');
+  return (await ssr.runner.import(prerenderModule)) as Prerender;
+}
+
+/** `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html). */
+function serveCleanUrls(server: ViteDevServer): void {
+  server.middlewares.use((req, _res, next) => {
+    const [pathname, query] = (req.url ?? '/').split('?');
+    if (pathname !== '/' && !path.extname(pathname) && fs.existsSync(path.join(pagesDir, pathname, 'index.html'))) {
+      req.url = `${pathname.replace(/\/?$/, '/')}${query ? `?${query}` : ''}`;
     }
-  };
+    next();
+  });
+}
 
-  // The dev server's own module runner: a change to a form shows in the next page load.
-  const loadDevPrerender = async (server: ViteDevServer) => {
-    const ssr = server.environments.ssr;
-    if (!isRunnableDevEnvironment(ssr)) throw new Error('{{widget}} needs a runnable SSR environment in the dev server');
-    prerender = (await ssr.runner.import(prerenderModule)) as Prerender;
+const hasPage = (route: string) => fs.existsSync(path.join(pagesDir, pageFileOf(route)));
+
+/**
+ * What a page's template sees: the site, its route and language (checked against its
+ * `<html lang>`), its privacy details, canonical URL and the build date.
+ */
+function pageData(site: SiteConfig, file: string, html: string, buildDate: string): Record<string, unknown> {
+  const route = routeOfPageFile(path.relative(pagesDir, file));
+  const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
+  const htmlLang = documentLanguage(html);
+  if (htmlLang !== language.language.htmlLang) {
+    throw new Error(`${path.relative(pagesDir, file)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (contract/languages.ts)`);
+  }
+  return {
+    site,
+    route,
+    ...language,
+    privacy: site.privacy.in[language.language.code as LanguageCode],
+    canonical: pageUrl(site.siteUrl, route),
+    frameHeight: frameSnippetHeight,
+    buildDate,
+    year: buildDate.slice(0, 4),
   };
+}
+
+/**
+ * Turns the hand-authored pages into finished HTML: Handlebars partials
+ * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
+ * route (`{{route}}`), its language (`{{lang}}`, `{{t.…}}`, alternates and the language
+ * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language),
+ * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts) and the FAQ with its JSON-LD from
+ * one source (`{{#faq-item}}`, `{{faq-jsonld}}`, faq-helper.ts), in the build and the dev
+ * server alike. Emits robots.txt and sitemap.xml from the same routes.
+ */
+export function pagesPlugin(site: SiteConfig): Plugin[] {
+  const buildDate = new Date().toISOString().slice(0, 10);
+  let prerender: Prerender | undefined;
+  let devServer: ViteDevServer | undefined;
+  const widgets = widgetPlacement(() => prerender);
+  const hbs = pageHandlebars(site, widgets.helper);
 
   const pages: Plugin = {
     name: 'site-pages',
     async buildStart() {
       if (!devServer) prerender = await loadPrerender();
     },
-    // `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html).
     configureServer(server) {
       devServer = server;
-      server.middlewares.use((req, _res, next) => {
-        const [pathname, query] = (req.url ?? '/').split('?');
-        if (pathname !== '/' && !path.extname(pathname) && fs.existsSync(path.join(pagesDir, pathname, 'index.html'))) {
-          req.url = `${pathname.replace(/\/?$/, '/')}${query ? `?${query}` : ''}`;
-        }
-        next();
-      });
+      serveCleanUrls(server);
     },
     transformIndexHtml: {
       order: 'pre',
       async handler(html, ctx) {
-        loadPartials();
-        if (devServer) await loadDevPrerender(devServer);
-        const route = routeOfPageFile(path.relative(pagesDir, ctx.filename));
-        const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
-        const htmlLang = documentLanguage(html);
-        if (htmlLang !== language.language.htmlLang) {
-          throw new Error(`${path.relative(pagesDir, ctx.filename)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (contract/languages.ts)`);
-        }
-        return hbs.compile(html, { strict: false, noEscape: false })({
-          site,
-          route,
-          ...language,
-          privacy: site.privacy.in[language.language.code as LanguageCode],
-          canonical: pageUrl(site.siteUrl, route),
-          frameHeight: frameSnippetHeight,
-          buildDate,
-          year: buildDate.slice(0, 4),
-        });
+        loadPartials(hbs);
+        if (devServer) prerender = await loadDevPrerender(devServer);
+        return hbs.compile(html, { strict: false, noEscape: false })(pageData(site, ctx.filename, html, buildDate));
       },
     },
     generateBundle() {

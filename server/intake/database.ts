@@ -247,35 +247,24 @@ const isBusy = (error: unknown) => {
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY_'));
 };
 
-/**
- * Group commit: writes requested during one turn of the event loop are committed together
- * in one transaction (one WAL append instead of one per request), then every caller's
- * promise settles. A caller is only told "done" after the commit, so answering success
- * after `await run(...)` still means the row is in the file. Each job runs in its own
- * savepoint: a job that throws fails alone; the rest of the batch commits.
- *
- * When another process holds the write lock, the batch is retried on a timer with growing
- * pauses (the event loop stays free), and a job that has waited `maxBusyWaitMs` fails with
- * DatabaseBusyError. `busySince()` tells /health how long writes have been waiting.
- */
-export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; now?: () => number } = {}) {
-  const maxBusyWaitMs = options.maxBusyWaitMs ?? 5_000;
-  const now = options.now ?? Date.now;
-  interface Job {
-    work: () => unknown;
-    resolve: (value: unknown) => void;
-    reject: (error: unknown) => void;
-    queuedAt: number;
-  }
-  let queue: Job[] = [];
-  let scheduled = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let busyAttempts = 0;
-  let busySince: number | null = null;
+/** A write waiting for the next batch, with the caller's promise to settle after the commit. */
+interface Job {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  queuedAt: number;
+}
 
+type Outcome = [ok: boolean, value: unknown];
+
+/**
+ * One transaction for a batch of jobs, each in its own savepoint: a job that throws is
+ * rolled back alone and its error kept as its outcome; the others' results are kept too.
+ */
+function batchTransaction(db: Db) {
   const runJob = db.transaction((work: () => unknown) => work()); // nested → SAVEPOINT
-  const runBatch = db.transaction((jobs: Job[]) => {
-    const outcomes: [ok: boolean, value: unknown][] = [];
+  return db.transaction((jobs: Job[]) => {
+    const outcomes: Outcome[] = [];
     for (const job of jobs) {
       let cause: unknown;
       try {
@@ -296,6 +285,55 @@ export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; no
     }
     return outcomes;
   });
+}
+
+/** Settles each job's promise with its outcome in the committed batch. */
+function settle(jobs: Job[], outcomes: Outcome[]): void {
+  jobs.forEach((job, i) => {
+    const [ok, value] = outcomes[i]!;
+    if (ok) job.resolve(value);
+    else job.reject(value);
+  });
+}
+
+/**
+ * Group commit: writes requested during one turn of the event loop are committed together
+ * in one transaction (one WAL append instead of one per request), then every caller's
+ * promise settles. A caller is only told "done" after the commit, so answering success
+ * after `await run(...)` still means the row is in the file. Each job runs in its own
+ * savepoint: a job that throws fails alone; the rest of the batch commits.
+ *
+ * When another process holds the write lock, the batch is retried on a timer with growing
+ * pauses (the event loop stays free), and a job that has waited `maxBusyWaitMs` fails with
+ * DatabaseBusyError. `busySince()` tells /health how long writes have been waiting.
+ */
+export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; now?: () => number } = {}) {
+  const maxBusyWaitMs = options.maxBusyWaitMs ?? 5_000;
+  const now = options.now ?? Date.now;
+  let queue: Job[] = [];
+  let scheduled = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let busyAttempts = 0;
+  let busySince: number | null = null;
+  const runBatch = batchTransaction(db);
+
+  /**
+   * Another process holds the write lock: the jobs that have waited `maxBusyWaitMs` (every
+   * one, without `retryWhenBusy`) fail with DatabaseBusyError; the rest go back to the front
+   * of the queue, tried again after a pause that grows with each busy attempt.
+   */
+  function retryWhenUnlocked(jobs: Job[], retryWhenBusy: boolean): void {
+    const at = now();
+    busySince ??= at;
+    const waiting = jobs.filter((job) => retryWhenBusy && at - job.queuedAt < maxBusyWaitMs);
+    for (const job of jobs) if (!waiting.includes(job)) job.reject(new DatabaseBusyError(at - job.queuedAt));
+    queue = [...waiting, ...queue];
+    if (queue.length > 0) {
+      const pause = Math.min(250, 5 * 2 ** busyAttempts++);
+      retryTimer = setTimeout(flush, pause);
+      scheduled = true;
+    }
+  }
 
   function flush(retryWhenBusy = true): void {
     scheduled = false;
@@ -303,33 +341,17 @@ export function createWriteBatcher(db: Db, options: { maxBusyWaitMs?: number; no
     const jobs = queue;
     queue = [];
     if (jobs.length === 0) return;
-    let outcomes: [boolean, unknown][];
+    let outcomes: Outcome[];
     try {
       outcomes = runBatch.immediate(jobs);
     } catch (error) {
-      if (!isBusy(error)) {
-        for (const job of jobs) job.reject(error);
-        return;
-      }
-      const at = now();
-      busySince ??= at;
-      const waiting = jobs.filter((job) => retryWhenBusy && at - job.queuedAt < maxBusyWaitMs);
-      for (const job of jobs) if (!waiting.includes(job)) job.reject(new DatabaseBusyError(at - job.queuedAt));
-      queue = [...waiting, ...queue];
-      if (queue.length > 0) {
-        const pause = Math.min(250, 5 * 2 ** busyAttempts++);
-        retryTimer = setTimeout(flush, pause);
-        scheduled = true;
-      }
+      if (isBusy(error)) retryWhenUnlocked(jobs, retryWhenBusy);
+      else for (const job of jobs) job.reject(error);
       return;
     }
     busyAttempts = 0;
     busySince = null;
-    jobs.forEach((job, i) => {
-      const [ok, value] = outcomes[i]!;
-      if (ok) job.resolve(value);
-      else job.reject(value);
-    });
+    settle(jobs, outcomes);
   }
 
   return {

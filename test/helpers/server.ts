@@ -1,10 +1,10 @@
 /**
  * The real service in tests, on 127.0.0.1 with a real database file in a fresh temp
  * folder: `startServer` runs it in this process; `startServerProcess` spawns
- * `server/main.ts` for the tests that need a real process (SIGKILL, SIGTERM, its log
- * output). Plus read access to its database and raw HTTP helpers.
+ * `server/main.ts` (scripts/service-process.ts, shared with the API bench) for the tests
+ * that need a real process (SIGKILL, SIGTERM, its log output). Plus read access to its
+ * database and raw HTTP helpers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -17,7 +17,7 @@ import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
 import { dbPath, vitalsDbPath } from '../../server/intake/database.ts';
-import { freePort } from '../../scripts/free-port.ts';
+import { startServiceProcess, type ServiceProcess } from '../../scripts/service-process.ts';
 
 export const ROOT = repoRoot;
 
@@ -84,65 +84,15 @@ export async function startServer({ site = false, env = {}, port: fixedPort = 0 
   };
 }
 
-interface ServerProcess {
-  url: string;
+interface ServerProcess extends ServiceProcess {
   dataDir: string;
-  child: ChildProcess;
-  /** Sends a signal (default SIGKILL) and resolves when the process is gone. */
-  kill(signal?: NodeJS.Signals): Promise<void>;
-  /** Graceful stop (SIGTERM), SIGKILL after 5 s. */
-  stop(): Promise<void>;
-  /** The last 20 000 characters the process wrote to stdout and stderr. */
-  output(): string;
 }
 
-/** Spawns `node --import tsx server/main.ts` (the API alone, unless env.DIST_DIR names a site) and waits until GET /health answers ok. */
+/** Spawns the service (scripts/service-process.ts): the API alone, unless env.DIST_DIR names a site, on a fresh data folder unless env.DATA_DIR names one. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    // SQLite unless the test names a PostgreSQL (a DATABASE_URL of the shell must not leak in).
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const alive = () => child.exitCode === null && child.signalCode === null;
-
-  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
-    if (alive()) child.kill(signal);
-    await exited;
-  };
-  const stop = async () => {
-    if (!alive()) return;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await kill('SIGTERM');
-    clearTimeout(timer);
-  };
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (!alive()) throw new Error(`server exited before it was healthy:\n${output}`);
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await kill();
-      throw new Error(`server not healthy after 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, dataDir, child, kill, stop, output: () => output };
+  const service = await startServiceProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') });
+  return { ...service, dataDir };
 }
 
 /** Reads leads.db (or vitals.db) of a data folder (read-only); throws when it is missing or the query fails. */

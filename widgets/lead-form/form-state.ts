@@ -37,6 +37,13 @@ function restoreFocus(form: HTMLFormElement | null, snapshot: FormSnapshot | und
   }
 }
 
+/** A control the service refused, by name, with the message to show under it (refusals.ts). */
+export interface FieldError {
+  /** The control's name. */
+  name: string;
+  message: string;
+}
+
 type FormControlEvent = ChangeEvent<Control>;
 
 /**

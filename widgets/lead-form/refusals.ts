@@ -6,7 +6,7 @@
  */
 import { controlName, fieldOfControl, LEAD_FIELDS, type FieldName, type FieldOf, type LeadField, type LeadKind } from '../../contract/lead-contract.ts';
 import { MESSAGES, type LeadMessages } from '../../contract/messages/en.ts';
-import type { FieldError } from './use-lead-form.ts';
+import type { FieldError } from './form-state.ts';
 
 /** Every message that names a field, in one catalogue → that field. */
 function fieldsByMessage(messages: LeadMessages): Map<string, FieldName> {

@@ -20,6 +20,43 @@ export interface DeliveryWorkerOptions {
 const READ_AHEAD = 64;
 const BUSY_WINDOW_MS = 250;
 
+/** What sending one delivery needs: the worker's options, its targets by key, and the signal that stops it. */
+interface SendContext extends Pick<DeliveryWorkerOptions, 'outbox' | 'readLead' | 'retryBaseMs' | 'log'> {
+  targets: Map<string, DeliveryTarget>;
+  now: () => number;
+  signal: AbortSignal;
+}
+
+/**
+ * Sends one due delivery and records the outcome: success, or a failure with its retry.
+ * Nothing is recorded when the lead was erased meanwhile or the send was cut short by stop.
+ */
+async function deliver(delivery: DueDelivery, { outbox, readLead, retryBaseMs, log, targets, now, signal }: SendContext): Promise<void> {
+  const lead = await readLead(delivery.leadId);
+  if (!lead) return; // erased meanwhile: its deliveries went with it
+  const target = targets.get(delivery.target);
+  const kind = delivery.target.split(' ')[0];
+  try {
+    if (!target) throw new Error('this target is no longer configured');
+    await target.send(lead, signal);
+  } catch (error) {
+    if (signal.aborted) return;
+    const message = errorText(error);
+    const status = await outbox.recordFailure(delivery, message, now(), retryBaseMs);
+    log.warn({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message }, 'delivery failed');
+    return;
+  }
+  await outbox.recordSuccess(delivery.id, now());
+  log.info({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind }, 'lead delivered');
+}
+
+/** Waits for the sends in flight to settle, `graceMs` at most. */
+async function settleWithin(pending: Promise<void>[], graceMs: number): Promise<void> {
+  let force: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(pending), new Promise((r) => (force = setTimeout(r, graceMs)))]);
+  clearTimeout(force);
+}
+
 /**
  * Sends queued deliveries off the request path, inside the service process. A pending
  * delivery whose time has come is sent, and its outcome is recorded before it can be
@@ -49,23 +86,32 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let lastRequestAt = -Infinity;
   const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
 
-  async function deliver(delivery: DueDelivery): Promise<void> {
-    const lead = await readLead(delivery.leadId);
-    if (!lead) return; // erased meanwhile: its deliveries went with it
-    const target = targets.get(delivery.target);
-    const kind = delivery.target.split(' ')[0];
-    try {
-      if (!target) throw new Error('this target is no longer configured');
-      await target.send(lead, stopping.signal);
-    } catch (error) {
-      if (stopping.signal.aborted) return;
-      const message = errorText(error);
-      const status = await outbox.recordFailure(delivery, message, now(), retryBaseMs);
-      log.warn({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message }, 'delivery failed');
-      return;
+  const sendContext: SendContext = { outbox, readLead, retryBaseMs, log, targets, now, signal: stopping.signal };
+
+  /** Starts up to `free` due deliveries, from those read ahead (reading the next batch when none is left). */
+  async function sendDue(free: number): Promise<void> {
+    // A leased claim is someone else's to take over only after its lease: claim no more than can go now.
+    if (readAhead.length === 0) {
+      readAhead = (await outbox.claimDue(now(), outbox.leaseMs ? free : READ_AHEAD)).filter((d) => !inFlight.has(d.id));
     }
-    await outbox.recordSuccess(delivery.id, now());
-    log.info({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind }, 'lead delivered');
+    for (const delivery of started ? readAhead.splice(0, free) : []) {
+      const sending = deliver(delivery, sendContext)
+        .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
+        .finally(() => {
+          inFlight.delete(delivery.id);
+          pumpSoon();
+        });
+      inFlight.set(delivery.id, sending);
+    }
+  }
+
+  /** How long to sleep before the next look: with sends in flight, their completions pump again; otherwise until the next is due. */
+  async function idleWait(): Promise<number> {
+    if (inFlight.size === 0 && readAhead.length === 0) {
+      const next = await outbox.nextDueAt();
+      if (next !== undefined) return Math.max(0, Math.min(pollMs, next - now()));
+    }
+    return pollMs;
   }
 
   async function pump(): Promise<void> {
@@ -81,26 +127,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     let wait = pollMs;
     try {
       const free = allowedNow() - inFlight.size;
-      if (free > 0) {
-        // A leased claim is someone else's to take over only after its lease: claim no more than can go now.
-        if (readAhead.length === 0) {
-          readAhead = (await outbox.claimDue(now(), outbox.leaseMs ? free : READ_AHEAD)).filter((d) => !inFlight.has(d.id));
-        }
-        for (const delivery of started ? readAhead.splice(0, free) : []) {
-          const sending = deliver(delivery)
-            .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
-            .finally(() => {
-              inFlight.delete(delivery.id);
-              pumpSoon();
-            });
-          inFlight.set(delivery.id, sending);
-        }
-      }
-      // With sends in flight, their completions pump again; otherwise sleep until the next is due.
-      if (inFlight.size === 0 && readAhead.length === 0) {
-        const next = await outbox.nextDueAt();
-        if (next !== undefined) wait = Math.max(0, Math.min(pollMs, next - now()));
-      }
+      if (free > 0) await sendDue(free);
+      wait = await idleWait();
     } catch (error) {
       log.error({ error: errorText(error) }, 'outbox not readable');
     } finally {
@@ -136,11 +164,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       started = false;
       clearTimeout(timer);
       const pending = [...inFlight.values()];
-      if (pending.length) {
-        let force: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.allSettled(pending), new Promise((r) => (force = setTimeout(r, graceMs)))]);
-        clearTimeout(force);
-      }
+      if (pending.length) await settleWithin(pending, graceMs);
       stopping.abort();
       for (const target of targets.values()) target.close();
     },

@@ -1,7 +1,7 @@
 /**
- * A real webhook receiver for the tests: plain node:http on 127.0.0.1 that verifies every
- * request's Standard Webhooks signature with the `standardwebhooks` package. It can fail
- * the first N attempts of each message (503), or hold requests without answering.
+ * A real webhook receiver for the tests and the API bench: plain node:http on 127.0.0.1 that
+ * verifies every request's Standard Webhooks signature with the `standardwebhooks` package.
+ * It can fail the first N attempts of each message (503), or hold requests without answering.
  */
 import http from 'node:http';
 import type net from 'node:net';
