@@ -34,7 +34,7 @@ import {
 } from './lead-outbox.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { invalidProps } from './form-field.tsx';
-import { useFormTakeover } from './form-state.ts';
+import { type FieldError, useFormTakeover } from './form-state.ts';
 import { createProofOfWork, type ProofOfWork } from './proof-of-work.ts';
 import { isControl, type Control } from '../element/takeover.ts';
 import { dismissToastsFrom, showToast, type ToastInput } from '../toast-host/toast-store.ts';
@@ -57,12 +57,6 @@ export interface LeadFormProps {
   keepDraft?: boolean;
   /** Server-rendered variant: identical, but the submit button is disabled. */
   prerendered?: boolean;
-}
-
-export interface FieldError {
-  /** The control's name. */
-  name: string;
-  message: string;
 }
 
 export interface Confirmation {
