@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { defaultLanguage, routeIn } from '../contract/languages.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { effectiveType, emulateSlowPhone, slow4GEffectiveType } from './helpers/phone-conditions.ts';
+import { effectiveType, emulateSlowPhone, slow4GBrowserArgs, slow4GEffectiveType } from './helpers/phone-conditions.ts';
 import { withTwins } from './helpers/routes.ts';
 import { startServer } from './helpers/server.ts';
 
@@ -18,7 +18,7 @@ let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
   site = await startServer({ site: true });
-  browser = await launchBrowser();
+  browser = await launchBrowser({}, slow4GBrowserArgs);
 });
 afterAll(async () => {
   await browser?.close();
