@@ -2,7 +2,8 @@
  * The next page is already there, in Chromium on the real server:
  * - following a link after resting the pointer on it (the speculation rules' "moderate"
  *   signal) shows a prerendered page, for every page link of the header, footer and body
- *   of / and /hi/, and its LCP is counted from activation (and reported as such);
+ *   of / and /hi/, and its LCP is counted from activation (and reported as such); a page
+ *   whose LCP element is the drawing beside its title has it from the prerender;
  * - Back to any route restores it from the back/forward cache, a form with what was typed
  *   and a sent form with its confirmation;
  * - a visitor who saves data gets nothing prefetched or prerendered;
@@ -120,6 +121,35 @@ describe('speculation rules: hover, then click', () => {
       expect(shown.length).toBe(links.length);
     }, 600_000);
   }
+
+  it.each(['/about-us', '/features', '/success-stories', '/hi/about-us', '/hi/features', '/hi/success-stories'])(
+    '%s, prerendered at 1280×800: the drawing beside its title (its LCP element) arrived before the page was shown',
+    async (route) => {
+      const from = route.startsWith('/hi/') ? '/hi/' : '/';
+      const tab = await openTab(from);
+      const target = site.url + route;
+      const drawingFetched = () => tab.requests.some((r) => isPrerenderRequest(r) && /\/assets\/committee-[\w-]+\.svg$/.test(r.url()) && r.response() !== null);
+      await hoverAndClick(tab.page, `header a[href="${route}"]`, target, async () => {
+        await tab.prerendered(target);
+        // A lazy image in a prerender waits for the activation; only the preload fetches it before.
+        for (let i = 0; i < 100 && !drawingFetched(); i++) await sleep(50);
+      });
+      const shown = await evaluateInTab<{ activationStart: number; lcp: string; fetchedBefore: boolean }>(
+        tab.page,
+        `new Promise((resolve) => new PerformanceObserver((list) => {
+          const nav = performance.getEntriesByType('navigation')[0];
+          const lcp = list.getEntries().at(-1);
+          const fetched = lcp.element && lcp.element.currentSrc ? performance.getEntriesByName(lcp.element.currentSrc)[0] : undefined;
+          resolve({ activationStart: nav.activationStart, lcp: lcp.element ? lcp.element.localName : '', fetchedBefore: !!fetched && fetched.responseEnd < nav.activationStart });
+        }).observe({ type: 'largest-contentful-paint', buffered: true }))`,
+      );
+      expect(shown.activationStart, 'activationStart').toBeGreaterThan(0);
+      expect(shown.lcp, 'the LCP element').toBe('img');
+      expect(shown.fetchedBefore, 'the LCP image was fetched by the prerender').toBe(true);
+      await tab.page.close();
+    },
+    120_000,
+  );
 
   it('reports a prerendered page’s vitals as navigation type "prerender", LCP counted from activation', async () => {
     const seen = Math.max(0, ...vitalsRows(site.dataDir).map((r) => r.id));

@@ -125,6 +125,11 @@ describe('drawings of the product', () => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       await emulateSlowPhone(context, page, { cpuSlowdown: 1 });
+      // A new renderer learns the connection type after it starts, and a layout before that uses
+      // the distance for an unknown network (twice 4G's). The site's renderer is started on a
+      // page of its own first, and the route opened once it knows (the same site: the same renderer).
+      await page.goto(site.url + '/robots.txt');
+      await expect.poll(() => effectiveType(page), { message: 'the connection Chromium decides from' }).toBe(slow4GEffectiveType);
       const drawings: string[] = [];
       page.on('request', (r) => /\/assets\/[^/]+\.svg$/.test(new URL(r.url()).pathname) && drawings.push(r.url()));
       await page.goto(site.url + path, { waitUntil: 'networkidle' });
