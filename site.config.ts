@@ -90,7 +90,7 @@ export const SITE_SETTINGS = {
   VITALS_ENDPOINT: {
     default: '',
     defaultText: 'empty: `{API_BASE}/vitals`, else `{page origin}/vitals`',
-    description: 'where field Web Vitals beacons go (sent with `sendBeacon` when the page is hidden; the reporter loads after the page is idle)',
+    description: 'where field Web Vitals beacons go (sent with `sendBeacon`: TTFB at once, the rest when the page is hidden; the reporter loads after the page is idle)',
   },
   WEB_APP_URL: { default: 'https://app.societydesk.example', description: 'the web app (the footer\'s and `/features`\' "Open the Web App" links)' },
   DEMO_VIDEO_URL: { default: 'https://www.youtube.com/@societydesk', description: 'the home page\'s "Watch Demo" link' },

@@ -7,6 +7,12 @@ import { baseRoute, languageOfRoute, languages } from './languages.ts';
 /** The route of the not-found page; its file is `404.html` (each language's: `/hi/404`, `hi/404.html`). */
 export const NOT_FOUND_ROUTE = '/404';
 
+/** The route of `routes` a path names, trailing slashes aside (`/hi` and `/hi/` are both the Hindi home, `/hi/`); undefined when none. */
+export function routeOfPath(path: string, routes: ReadonlySet<string>): string | undefined {
+  const bare = path.replace(/(.)\/+$/, '$1');
+  return [bare, `${bare}/`].find((route) => routes.has(route));
+}
+
 /** The not-found page of any language ("/404", "/hi/404"): a page file, never a public route. */
 export const isNotFoundRoute = (route: string): boolean => baseRoute(route) === NOT_FOUND_ROUTE;
 

@@ -1,7 +1,7 @@
 /**
  * npm run migrate-store -- --to postgres://… [--data-dir DIR]
  * Copies a SQLite data folder (leads.db: leads with their delivery outbox state and the
- * unexpired used proof-of-work solutions; vitals.db: field vitals; the proof-of-work key
+ * unexpired used proof-of-work solutions; vitals.db: field vitals and funnel counts; the proof-of-work key
  * file) into PostgreSQL, creating or upgrading the schema there. Each copied row records
  * which SQLite row it came from, so a second run copies nothing twice. Stop the SQLite
  * service first: a delivery it sends after the copy would be sent again from PostgreSQL.
@@ -44,7 +44,7 @@ const open = (which: 'leads' | 'vitals'): Db | undefined => {
 const leadsDb = open('leads')!;
 const vitalsDb = open('vitals');
 const pool = createPool(url, { max: 2, application: 'intake-migrate-store' });
-const counts = { leads: 0, leadsThere: 0, deliveries: 0, vitals: 0, vitalsThere: 0, solutions: 0, key: false };
+const counts = { leads: 0, leadsThere: 0, deliveries: 0, vitals: 0, vitalsThere: 0, funnel: 0, solutions: 0, key: false };
 
 try {
   await migrate(pool);
@@ -55,9 +55,13 @@ try {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
-          [row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row)],
+          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from,
+                              utm_source, utm_medium, utm_campaign, ref, page)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+          [
+            row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
+            row.utm_source ?? null, row.utm_medium ?? null, row.utm_campaign ?? null, row.ref ?? null, row.page ?? null,
+          ],
         );
         const id = rows[0]?.id;
         if (id === undefined) {
@@ -107,6 +111,16 @@ try {
         }
       });
     }
+    // A day's count already there (an earlier run) is kept, not added to again.
+    const hasFunnel = vitalsDb.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'funnel_counts'").get();
+    const funnel = hasFunnel ? (vitalsDb.prepare('SELECT * FROM funnel_counts').all() as Record<string, unknown>[]) : [];
+    for (const f of funnel) {
+      const { rowCount } = await pool.query(
+        `INSERT INTO funnel_counts (day, page, source, medium, campaign, partner, event, count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+        [f.day, f.page, f.source, f.medium, f.campaign, f.partner, f.event, f.count],
+      );
+      counts.funnel += rowCount ?? 0;
+    }
   }
 } catch (error) {
   process.stderr.write(terminalSafe(`migrate-store: ${describeUrl(url)}: ${(error as Error).message}\n`));
@@ -121,7 +135,7 @@ if (!process.exitCode) {
   process.stdout.write(
     terminalSafe(
       `copied from ${dataDir} into ${describeUrl(url)}: ${counts.leads} leads (${counts.leadsThere} were there already) with ${counts.deliveries} deliveries, ` +
-        `${counts.vitals} vitals samples (${counts.vitalsThere} there already), ${counts.solutions} used proof-of-work solutions` +
+        `${counts.vitals} vitals samples (${counts.vitalsThere} there already), ${counts.funnel} funnel counts, ${counts.solutions} used proof-of-work solutions` +
         `${counts.key ? ', the proof-of-work key' : ''}\n`,
     ),
   );

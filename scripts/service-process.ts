@@ -55,7 +55,7 @@ export async function startServiceProcess(env: Record<string, string>, nodeArgs:
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (!alive()) throw new Error(`server exited before it was healthy:\n${output}`);
+    if (!alive()) throw new Error(`server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy:\n${output}`);
     try {
       const res = await fetch(`${url}/health`);
       if (res.ok) break;

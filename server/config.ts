@@ -60,6 +60,8 @@ export interface ServerConfig {
   dbBusyTimeoutMs: number;
   /** Leads older than this many days are erased by the daily retention purge. */
   leadRetentionDays: number;
+  /** INSIGHT_TOKEN: turns on GET /_insight for requests that carry it (server/intake/insight.ts); undefined: off. */
+  insightToken: string | undefined;
 }
 
 /** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
@@ -207,7 +209,12 @@ export const SETTINGS = {
   },
   VITALS_RETENTION_DAYS: {
     default: 90,
-    description: 'field-vitals samples older than this are deleted (at start and hourly)',
+    description: 'field-vitals samples and funnel counts older than this are deleted (at start and hourly)',
+  },
+  INSIGHT_TOKEN: {
+    defaultText: 'unset: `/_insight` answers 404',
+    description:
+      'at least 16 printable characters: turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …` or `?token=` ([funnel](funnel.md))',
   },
 } as const satisfies Record<string, SettingDoc>;
 
@@ -338,5 +345,14 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, SETTINGS.KEEP_ALIVE_TIMEOUT_MS.default),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
     leadRetentionDays: site.privacy.retentionDays,
+    insightToken: insightToken(env.INSIGHT_TOKEN),
   };
+}
+
+/** A token someone could guess would open the funnel page to anyone: at least 16 characters, printable ASCII. */
+function insightToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token)) throw new ConfigError('INSIGHT_TOKEN must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)');
+  return token;
 }

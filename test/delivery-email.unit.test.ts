@@ -58,7 +58,8 @@ describe('delivery: an email per lead through a real SMTP server', () => {
     expect(html).toContain('<a href="tel:+919876543210">+91 98765 43210</a>');
     expect(html).toContain('<a href="mailto:sunita@example.in">sunita@example.in</a>');
 
-    expect(readDb(server.dataDir, (db) => db.prepare('SELECT target, status, attempts FROM deliveries').all())).toEqual([
+    // The service records the send once the SMTP server has answered: a moment after the message arrived.
+    await expect.poll(() => readDb(server.dataDir, (db) => db.prepare('SELECT target, status, attempts FROM deliveries').all())).toEqual([
       { target: 'email', status: 'delivered', attempts: 1 },
     ]);
   });
@@ -90,7 +91,7 @@ describe('email: header injection is impossible', () => {
     id: 9,
     kind: 'society',
     createdAt: '2026-11-22T10:00:00.000Z',
-    source: { origin: 'https://x.example\r\nBcc: leak@evil.example', partner: null },
+    source: { origin: 'https://x.example\r\nBcc: leak@evil.example', partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
     fields,
   });
 

@@ -76,13 +76,15 @@ describe('delivery: signed webhooks, retried until accepted, never twice', () =>
         id: expect.any(Number),
         kind: 'society',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        source: { origin: 'https://rwa.example', partner: 'greenpark-rwa' },
+        source: { origin: 'https://rwa.example', partner: 'greenpark-rwa', page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
         fields: society(1),
       },
     });
 
-    const rows = readDb(server.dataDir, (db) => db.prepare('SELECT status, attempts, last_error, delivered_at FROM deliveries').all());
-    expect(rows).toEqual(Array(5).fill({ status: 'delivered', attempts: 4, last_error: null, delivered_at: expect.any(Number) }));
+    // Recorded once the receiver's answer is back: a moment after it accepted.
+    await expect
+      .poll(() => readDb(server.dataDir, (db) => db.prepare('SELECT status, attempts, last_error, delivered_at FROM deliveries').all()))
+      .toEqual(Array(5).fill({ status: 'delivered', attempts: 4, last_error: null, delivered_at: expect.any(Number) }));
   });
 
   it('keeps no personal data in the outbox, and erasing a lead erases its deliveries', async () => {

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
+import { shareChannelUrl, shareQrFile, shareUrl } from '../scripts/build/share-qr-plugin.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { startServer } from './helpers/server.ts';
 import { languages } from '../contract/languages.ts';
@@ -27,6 +27,10 @@ afterAll(async () => {
 const config = loadSiteConfig();
 const { siteUrl, brandName } = config;
 const shareLink = shareUrl(config);
+// Each way of sharing carries its own campaign (utm_source), so the funnel tells them apart.
+const english = languages.find((l) => l.code === 'en')!;
+const copiedLink = shareChannelUrl(config, english, 'link');
+const qrLink = shareChannelUrl(config, english, 'qr');
 const paths = ['I have a website', 'My site builder does not allow code', 'We have no website'];
 
 async function openEmbed(context: BrowserContext, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -71,13 +75,13 @@ describe('/embed for a treasurer', () => {
     expect(await page.locator('#snippet').isVisible()).toBe(true);
     expect(await page.locator('#frame-snippet').textContent()).toMatch(new RegExp(`^<iframe src="${siteUrl}/embed/frame" `));
     expect(await page.locator('#frame-snippet').isVisible()).toBe(true);
-    expect(await page.locator('#share-link').textContent()).toBe(shareLink);
+    expect(await page.locator('#share-link').textContent()).toBe(copiedLink);
     expect(await page.getByRole('img', { name: /^QR code/ }).isVisible()).toBe(true);
     const whatsapp = page.getByRole('link', { name: /Share on WhatsApp/ });
     const href = new URL((await whatsapp.getAttribute('href'))!);
     expect(href.origin + href.pathname).toBe('https://wa.me/');
     expect(href.searchParams.get('text')).toBe(
-      `Register your society for free with ${brandName}, the free society management and security app. It takes 2 minutes: ${shareLink}`,
+      `Register your society for free with ${brandName}, the free society management and security app. It takes 2 minutes: ${shareChannelUrl(config, english, 'whatsapp')}`,
     );
     await page.getByText('Technical notes').click();
     expect(await page.getByText('ALLOWED_ORIGINS').isVisible()).toBe(true);
@@ -114,7 +118,7 @@ describe('copy buttons', () => {
     expect(await copy('Copy the code', 1)).toMatch(
       new RegExp(`^<iframe src="${siteUrl}/embed/frame" title="Register your society with ${brandName}" width="100%" height="\\d+" style="border:0" loading="lazy"></iframe>$`),
     );
-    expect(await copy('Copy the link')).toBe(shareLink);
+    expect(await copy('Copy the link')).toBe(copiedLink);
   });
 
   it('copies the web-person instructions as plain text, with the colour tried on the preview', async () => {
@@ -147,7 +151,7 @@ describe('the share link and its QR code', () => {
     const qr = page.getByRole('img', { name: /^QR code/ });
     await qr.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
-    expect(decodeQr(await qr.screenshot())).toBe(shareLink);
+    expect(decodeQr(await qr.screenshot())).toBe(qrLink);
 
     // "Print the QR code": the print dialog is replaced; the print stylesheet shows the QR code and its caption only.
     await page.evaluate(() => {
@@ -162,7 +166,7 @@ describe('the share link and its QR code', () => {
       ),
     );
     expect(shown).toEqual([false, false, false, false, true, true]);
-    expect(decodeQr(await page.screenshot({ fullPage: false }))).toBe(shareLink);
+    expect(decodeQr(await page.screenshot({ fullPage: false }))).toBe(qrLink);
     await page.close();
   });
 
@@ -173,8 +177,8 @@ describe('the share link and its QR code', () => {
     const qr = page.locator('.qr-card img');
     await qr.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
-    expect(decodeQr(await qr.screenshot())).toBe(shareUrl(config, hindi));
-    expect(await page.locator('#share-link').textContent()).toBe(shareUrl(config, hindi));
+    expect(decodeQr(await qr.screenshot())).toBe(shareChannelUrl(config, hindi, 'qr'));
+    expect(await page.locator('#share-link').textContent()).toBe(shareChannelUrl(config, hindi, 'link'));
     // The frame snippet is as tall as the English one (it once kept an older, shorter height).
     expect(await page.locator('#frame-snippet').textContent()).toContain(` height="${frameSnippetHeight}" `);
     const svg = await fetch(`${site.url}/${shareQrFile(hindi)}`);

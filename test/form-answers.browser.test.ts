@@ -179,7 +179,9 @@ describe('form answers', () => {
         submit(host);
         await waitForToast(form.successTitle);
         const record = await requests(good.key);
-        expect(record.lastUrl).to.equal(`/stub/${good.key}/${form === society ? 'addSocietyQuery' : 'addQuery'}?partner=greenpark-rwa`);
+        // The form's page follows the partner id (the funnel's, never in the body).
+        const path = form === society ? 'addSocietyQuery' : 'addQuery';
+        expect(record.lastUrl).to.equal(`/stub/${good.key}/${path}?partner=greenpark-rwa&page=${encodeURIComponent(location.pathname)}`);
         expect(Object.keys(JSON.parse(record.lastBody))).to.not.include('partner');
 
         const warn = sinon.stub(console, 'warn');
@@ -190,7 +192,7 @@ describe('form answers', () => {
         const seen = currentToasts();
         submit(other);
         await waitForToast(form.successTitle, { seen });
-        expect((await requests(bad.key)).lastUrl).to.equal(`/stub/${bad.key}/${form === society ? 'addSocietyQuery' : 'addQuery'}`);
+        expect((await requests(bad.key)).lastUrl).to.equal(`/stub/${bad.key}/${path}?page=${encodeURIComponent(location.pathname)}`);
       });
 
       it('solves the ALTCHA challenge while the visitor types and sends it in X-Altcha, with X-Notice-Version', async () => {

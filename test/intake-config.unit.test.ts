@@ -69,9 +69,9 @@ describe('schema migration 2', () => {
     v1.close();
     const db = openDatabase(dir);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(4);
-      expect(db.prepare('SELECT fields, origin, partner, notice_version, spam_reason FROM leads').all()).toEqual([
-        { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null },
+      expect(db.pragma('user_version', { simple: true })).toBe(5);
+      expect(db.prepare('SELECT fields, origin, partner, notice_version, spam_reason, utm_source, utm_campaign, page FROM leads').all()).toEqual([
+        { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null, utm_source: null, utm_campaign: null, page: null },
       ]);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
       expect(tables).toEqual(['deliveries', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']);

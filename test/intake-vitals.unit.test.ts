@@ -58,7 +58,7 @@ describe('intake: POST /vitals', () => {
   });
 
   it('takes the routes of the site and /404 only, with or without a trailing slash', async () => {
-    for (const [page, stored] of [['/about-us/', '/about-us'], ['/404', '/404'], ['/', '/']]) {
+    for (const [page, stored] of [['/about-us/', '/about-us'], ['/404', '/404'], ['/', '/'], ['/hi/', '/hi/'], ['/hi', '/hi/'], ['/hi/features/', '/hi/features']]) {
       expect((await beacon({ page, metrics: [{ name: 'TTFB', value: 80 }] })).status).toBe(204);
       const last = readDb(server.dataDir, (db) => db.prepare('SELECT page FROM vitals ORDER BY id DESC LIMIT 1').get(), 'vitals.db');
       expect(last).toEqual({ page: stored });

@@ -112,7 +112,8 @@ describe('a registration made in a real browser reaches the team', () => {
     expect(stored('meera@example.in')).toMatchObject({ origin: partner.url, partner: null, spam: null });
     await expect.poll(() => receiver.accepted.filter((a) => a.body.data.fields.email === 'meera@example.in').length, { timeout: 15_000 }).toBe(1);
     const hook = receiver.accepted.find((a) => a.body.data.fields.email === 'meera@example.in')!;
-    expect(hook.body.data.source).toEqual({ origin: partner.url, partner: null });
+    // A partner's page: its path is not one of ours, so no page is kept.
+    expect(hook.body.data.source).toEqual({ origin: partner.url, partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } });
     await expect.poll(() => smtp.messages.length, { timeout: 15_000 }).toBe(2);
     expect(context.proofs).toEqual([true]);
     await context.close();

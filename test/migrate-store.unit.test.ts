@@ -44,7 +44,7 @@ describe('npm run migrate-store', () => {
 
     const url = await freshDatabase();
     const first = await migrateStore(url, server.dataDir);
-    expect(first).toMatch(/: 3 leads \(0 were there already\) with 4 deliveries, 2 vitals samples \(0 there already\), 2 used proof-of-work solutions, the proof-of-work key\n$/);
+    expect(first).toMatch(/: 3 leads \(0 were there already\) with 4 deliveries, 2 vitals samples \(0 there already\), 0 funnel counts, 2 used proof-of-work solutions, the proof-of-work key\n$/);
 
     db = new pg.Pool({ connectionString: url, max: 1 });
     const leads = (await db.query("SELECT fields->>'email' AS email, spam_reason FROM leads ORDER BY id")).rows;
@@ -61,7 +61,7 @@ describe('npm run migrate-store', () => {
     expect(Number((await db.query('SELECT count(*) AS n FROM vitals')).rows[0].n)).toBe(2);
 
     const second = await migrateStore(url, server.dataDir);
-    expect(second).toMatch(/: 0 leads \(3 were there already\) with 0 deliveries, 0 vitals samples \(2 there already\), 0 used proof-of-work solutions\n$/);
+    expect(second).toMatch(/: 0 leads \(3 were there already\) with 0 deliveries, 0 vitals samples \(2 there already\), 0 funnel counts, 0 used proof-of-work solutions\n$/);
     const totals = (await db.query('SELECT (SELECT count(*) FROM leads)::int AS leads, (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM vitals)::int AS vitals')).rows[0];
     expect(totals).toEqual({ leads: 3, deliveries: 4, vitals: 2 });
   }, 240_000);

@@ -13,11 +13,11 @@ import { openOperatorStore } from '../scripts/reports/store.ts';
 import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';
-import { postJson, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { postJson, rawRequest, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
-const cli = async (script: 'leads' | 'vitals', args: string[], databaseUrl: string, dataDir: string) =>
+const cli = async (script: 'leads' | 'vitals' | 'funnel', args: string[], databaseUrl: string, dataDir: string) =>
   (await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir } })).stdout;
 
 const society = (i: number, extra: Partial<Record<string, string>> = {}) => ({
@@ -37,6 +37,11 @@ const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_0
   }
 };
 
+const INSIGHT_TOKEN = 'store-suite-insight-token';
+/** What a person's browser sends with a vitals beacon (funnel.ts counts only such beacons). */
+const PERSON_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const beaconHeaders = { 'content-type': 'text/plain', 'user-agent': PERSON_AGENT, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' };
+
 describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
   const secret = webhookSecret();
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -46,6 +51,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     WEBHOOK_URLS: receiver.url,
     WEBHOOK_SECRET: secret,
     ALTCHA_MAX_NUMBER: '2000',
+    INSIGHT_TOKEN: INSIGHT_TOKEN,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extra,
   });
@@ -162,6 +168,43 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     }
     const summary = JSON.parse(await cli('vitals', ['--json'], databaseUrl, server.dataDir)).summary;
     expect(summary.map((s: { metric: string; samples: number }) => [s.metric, s.samples])).toEqual([['LCP', 1], ['CLS', 1]]);
+  }, 120_000);
+
+  it('a lead keeps its campaign and page (npm run leads, the webhook); the funnel counts views, starts, sends and leads (npm run funnel, /_insight)', async () => {
+    // A page load's first beacon (its TTFB: a view) and a form's start and send, on a campaign link.
+    const beacon = {
+      page: '/?utm_source=whatsapp&utm_campaign=diwali',
+      metrics: [{ name: 'TTFB', value: 80, rating: 'good', navigationType: 'navigate' }],
+      funnel: { starts: 1, sends: 1 },
+    };
+    // Fetch metadata as a browser's sendBeacon sends it (fetch() would put its own): a raw request.
+    expect((await rawRequest(`${server.url}/vitals`, { headers: beaconHeaders, body: JSON.stringify(beacon) })).status).toBe(204);
+    expect((await postJson(`${server.url}/vitals`, beacon, { 'content-type': 'text/plain' })).status).toBe(204); // not a page's beacon: not counted
+    const url = `${server.url}/addSocietyQuery?utm_source=whatsapp&utm_campaign=diwali&utm_medium=${'x'.repeat(101)}&page=%2F`;
+    expect((await postJson(url, society(60), { 'x-altcha': await solvedHeader(server.url), 'user-agent': PERSON_AGENT })).status).toBe(200);
+    expect((await postJson(url, society(60), { 'x-altcha': await solvedHeader(server.url), 'user-agent': PERSON_AGENT })).status).toBe(200); // a repeat: no second lead
+
+    const [lead] = await leadsOf('resident60@example.in');
+    expect(lead).toMatchObject({ campaign: { utm_source: 'whatsapp', utm_campaign: 'diwali' }, page: '/' });
+    expect(lead!.campaign).not.toHaveProperty('utm_medium'); // too long: dropped, the lead kept
+    const listed = JSON.parse(await cli('leads', ['--format', 'json'], databaseUrl, server.dataDir));
+    expect(listed.find((l: { id: number }) => l.id === lead!.id)).toMatchObject({ utm_source: 'whatsapp', utm_campaign: 'diwali', utm_medium: null, page: '/' });
+    expect(await cli('leads', [], databaseUrl, server.dataDir)).toContain('whatsapp / diwali');
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident60@example.in'));
+    expect(receiver.accepted.find((a) => a.body.data.fields.email === 'resident60@example.in')!.body.data.source).toMatchObject({
+      page: '/',
+      campaign: { utm_source: 'whatsapp', utm_medium: null, utm_campaign: 'diwali', ref: null },
+    });
+
+    const funnel = JSON.parse(await cli('funnel', ['--by', 'campaign', '--format', 'json'], databaseUrl, server.dataDir));
+    expect(funnel.rows.find((r: { key: string }) => r.key === 'diwali')).toMatchObject({ views: 1, starts: 1, sends: 1, leads: 1, conversion: 1 });
+    expect((await fetch(`${server.url}/_insight`)).status).toBe(404);
+    const insight = await fetch(`${server.url}/_insight`, { headers: { authorization: `Bearer ${INSIGHT_TOKEN}` } });
+    expect(insight.status).toBe(200);
+    expect(insight.headers.get('cache-control')).toBe('no-store');
+    const page = await insight.text();
+    expect(page).toMatch(/<th scope="row">diwali<\/th><td>1<\/td><td>1<\/td><td>1<\/td><td>1<\/td>/);
+    expect(page).toMatch(/<th scope="row">whatsapp<\/th><td>1<\/td><td>1<\/td><td>1<\/td><td>1<\/td>/);
   }, 120_000);
 
   it('the per-client rate limit answers 429 past RATE_LIMIT_MAX', async () => {

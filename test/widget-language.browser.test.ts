@@ -118,7 +118,7 @@ describe('the forms in Hindi (lang="hi")', () => {
     const sent = await requests(key);
     expect(sent.lastBody, 'exactly the spec body, same values').to.equal(JSON.stringify(society));
     expect(sent.contentLanguage).to.equal('hi');
-    expect(sent.lastUrl).to.match(/\/addSocietyQuery$/);
+    expect(sent.lastUrl).to.match(/\/addSocietyQuery\?page=[^&]+$/); // the form's page (the funnel's), no partner
   });
 
   it('shows a refusal the service answers in Hindi, under the field it names, with the Hindi toast title', async () => {

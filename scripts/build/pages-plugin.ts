@@ -14,6 +14,7 @@ import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
 import { frameSnippetHeight } from '../../pages/embed/frame/form-options.ts';
+import { shareChannels, withShareChannel, type ShareChannel } from './share-qr-plugin.ts';
 
 /** The Handlebars of the pages: the helpers every page may use (`{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
 function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegate): typeof Handlebars {
@@ -34,6 +35,11 @@ function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegat
   hbs.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hbs.registerHelper('uri', (...parts: unknown[]) => encodeURIComponent(parts.slice(0, -1).join('')));
   hbs.registerHelper('url', (route: string) => pageUrl(site.siteUrl, route));
+  // A page's address as shared through one channel (share-qr-plugin.ts): {{shareUrl "/register" "qr"}}.
+  hbs.registerHelper('shareUrl', (route: string, channel: ShareChannel) => {
+    if (!shareChannels.includes(channel)) throw new Error(`{{shareUrl}}: unknown channel "${channel}"`);
+    return withShareChannel(pageUrl(site.siteUrl, route), channel);
+  });
   hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) =>
     routeIn(languageOfRoute(String(options.data.root.route)), route),
   );

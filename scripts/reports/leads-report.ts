@@ -2,6 +2,7 @@
 import type { Db } from '../../server/intake/database.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
+import { CAMPAIGN_KEYS, type Campaign } from '../../contract/campaign.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
@@ -16,6 +17,10 @@ export interface StoredLead {
   noticeVersion: string | null;
   /** Why the lead was flagged as spam; null for a person's. */
   spamReason: string | null;
+  /** The visit's campaign parameters (absent keys left out). */
+  campaign: Campaign;
+  /** The site route the form was on, or null. */
+  page: string | null;
 }
 
 export interface LeadFilter {
@@ -37,6 +42,11 @@ interface LeadRow {
   partner: string | null;
   notice_version: string | null;
   spam_reason: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  ref: string | null;
+  page: string | null;
 }
 
 /** Stored leads, oldest first, filtered by kind, creation time and spam. */
@@ -56,7 +66,7 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     params.push(filter.until);
   }
   if (!filter.includeSpam) where.push('spam_reason IS NULL');
-  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
+  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
   const rows = db.prepare(sql).all(...params) as LeadRow[];
   return rows.map((r) => ({
     id: r.id,
@@ -67,7 +77,15 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     partner: r.partner,
     noticeVersion: r.notice_version,
     spamReason: r.spam_reason,
+    campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (r[key] === null ? [] : [[key, r[key]]]))) as Campaign,
+    page: r.page,
   }));
+}
+
+/** The campaign in a table cell: "whatsapp / share / diwali", ref as "ref:…"; '' when none. */
+export function campaignLabel(campaign: Campaign): string {
+  const utm = [campaign.utm_source, campaign.utm_medium, campaign.utm_campaign].filter(Boolean).join(' / ');
+  return [utm, campaign.ref ? `ref:${campaign.ref}` : ''].filter(Boolean).join(' ');
 }
 
 const ALL_FIELDS = [...new Set([...fieldNames('society'), ...fieldNames('career')])];
@@ -85,13 +103,15 @@ export function leadsAsJson(leads: readonly StoredLead[]): string {
     noticeVersion: l.noticeVersion,
     spam: l.spamReason !== null,
     spamReason: l.spamReason,
+    ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, l.campaign[key] ?? null])),
+    page: l.page,
   }));
   return terminalSafeJson(out) + '\n';
 }
 
 /** One CSV for both kinds: the union of the fields, empty where a kind has none; the source and spam flag last. */
 export function leadsAsCsv(leads: readonly StoredLead[]): string {
-  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam'];
+  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam', ...CAMPAIGN_KEYS, 'page'];
   const rows = leads.map((l) => [
     String(l.id),
     l.kind,
@@ -102,6 +122,8 @@ export function leadsAsCsv(leads: readonly StoredLead[]): string {
     l.partner ?? '',
     l.noticeVersion ?? '',
     l.spamReason ?? '',
+    ...CAMPAIGN_KEYS.map((key) => l.campaign[key] ?? ''),
+    l.page ?? '',
   ]);
   return toCsv(header, rows);
 }
@@ -119,12 +141,13 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
       parts.push('  none\n');
       continue;
     }
-    const header = ['id', 'received', ...fields, 'source', ...(withSpam ? ['spam'] : [])];
+    const header = ['id', 'received', ...fields, 'source', 'campaign', ...(withSpam ? ['spam'] : [])];
     const rows = mine.map((l) => [
       String(l.id),
       formatLocal(l.createdAt),
       ...fields.map((f) => l.fields[f] ?? ''),
       source(l),
+      campaignLabel(l.campaign),
       ...(withSpam ? [l.spamReason ?? ''] : []),
     ]);
     parts.push(renderTable(header, rows, kind === 'career' ? 30 : 40));

@@ -2,10 +2,12 @@ import type { Erasure, OperatorStore, VitalsSample } from './store.ts';
 import type { StoredLead } from './leads-report.ts';
 import { assertSchema, createPool, describeUrl } from '../../server/intake/postgres/connection.ts';
 import { postgresOutboxReports } from '../../server/intake/postgres/outbox.ts';
+import { postgresFunnelReader } from '../../server/intake/postgres/funnel.ts';
+import { CAMPAIGN_KEYS, type Campaign, type CampaignKey } from '../../contract/campaign.ts';
 import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/postgres/personal-data.ts';
 
 /**
- * `npm run leads` and `npm run vitals` on PostgreSQL. Like the SQLite side, it never
+ * `npm run leads`, `npm run vitals` and `npm run funnel` on PostgreSQL. Like the SQLite side, it never
  * creates or migrates the schema: no schema yet means nothing has been submitted.
  */
 export async function createPostgresOperatorStore(url: string): Promise<OperatorStore> {
@@ -35,12 +37,16 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
         if (filter.since !== undefined) add('created_at >= ?', filter.since);
         if (filter.until !== undefined) add('created_at < ?', filter.until);
         if (!filter.includeSpam) where.push('spam_reason IS NULL');
-        const { rows } = await pool.query<StoredLead>(
-          `SELECT id, kind, created_at AS "createdAt", fields, origin, partner, notice_version AS "noticeVersion", spam_reason AS "spamReason"
+        const { rows } = await pool.query<Omit<StoredLead, 'campaign'> & Record<CampaignKey, string | null>>(
+          `SELECT id, kind, created_at AS "createdAt", fields, origin, partner, notice_version AS "noticeVersion", spam_reason AS "spamReason",
+                  utm_source, utm_medium, utm_campaign, ref, page
              FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`,
           params,
         );
-        return rows;
+        return rows.map(({ utm_source, utm_medium, utm_campaign, ref, ...lead }) => {
+          const values: Record<CampaignKey, string | null> = { utm_source, utm_medium, utm_campaign, ref };
+          return { ...lead, campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (values[key] === null ? [] : [[key, values[key]]]))) as Campaign };
+        });
       }),
     deliveries: () => when(async () => ({ rows: await outbox.list(), counts: await outbox.counts() })),
     redeliver: (id) => when(() => outbox.redeliver(id, Date.now())),
@@ -49,6 +55,11 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
     purge: (retentionDays) => when(async () => erased(eraseLeads(pool, await expiredLeadIds(pool, retentionDays, Date.now()), 'retention', Date.now()))),
     vitalsSamples: (since, until) =>
       when(async () => (await pool.query<VitalsSample>('SELECT page, navigation_type, name, value FROM vitals WHERE created_at >= $1 AND created_at < $2', [since, until])).rows),
+    noFunnel: `no intake schema in ${describeUrl(url)} yet: nothing has been counted`,
+    funnel: (by, period) => {
+      const read = postgresFunnelReader(pool);
+      return when(async () => ({ rows: await read.by(by, period), total: await read.total(period) }));
+    },
     close: () => pool.end(),
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { DeliveryRow, DeliveryStatus } from '../../server/intake/delivery/outbox.ts';
 import { createOutbox } from '../../server/intake/delivery/outbox.ts';
-import { type Db, dbPath } from '../../server/intake/database.ts';
+import { type Db, dbPath, vitalsDbPath } from '../../server/intake/database.ts';
 import {
   checkpointAndTruncate,
   eraseLeads,
@@ -18,6 +18,7 @@ import {
   personRecord,
 } from '../../server/intake/personal-data.ts';
 import { changeDatabase, readDatabase } from './cli.ts';
+import { type FunnelCounts, type FunnelDimension, type FunnelPeriod, type FunnelRates, type FunnelRow, funnelBy, funnelTotal } from '../../server/intake/funnel.ts';
 import { terminalSafe } from './terminal-safe.ts';
 import { type LeadFilter, listLeads, type StoredLead } from './leads-report.ts';
 
@@ -48,6 +49,10 @@ export interface OperatorStore {
   erase(key: PersonKey): Promise<Erasure | undefined>;
   purge(retentionDays: number): Promise<Erasure | undefined>;
   vitalsSamples(since: number, until: number): Promise<VitalsSample[] | undefined>;
+  /** Said when nothing has been counted yet (no vitals.db, or no schema). */
+  readonly noFunnel: string;
+  /** The period's funnel per `by`, and its totals. */
+  funnel(by: FunnelDimension, period: FunnelPeriod): Promise<{ rows: FunnelRow[]; total: FunnelCounts & FunnelRates } | undefined>;
   close(): Promise<void>;
 }
 
@@ -108,6 +113,8 @@ function sqliteOperatorStore(dataDir: string): OperatorStore {
         (db) => db.prepare('SELECT page, navigation_type, name, value FROM vitals WHERE created_at >= ? AND created_at < ?').all(since, until) as VitalsSample[],
         'vitals',
       ),
+    noFunnel: `no database at ${vitalsDbPath(dataDir)} yet: nothing has been counted`,
+    funnel: async (by, period) => readDatabase(dataDir, (db) => ({ rows: funnelBy(db, by, period), total: funnelTotal(db, period) }), 'vitals'),
     close: async () => {},
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
+import { FUNNEL_SCHEMA } from './funnel.ts';
 
 /**
  * The service's two database files, their schema migrations, and the group-commit write
@@ -102,6 +103,14 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);
   `,
+  // 5: the visit's campaign and page, sent with the lead outside its body (lead-source.ts).
+  `
+  ALTER TABLE leads ADD COLUMN utm_source TEXT;
+  ALTER TABLE leads ADD COLUMN utm_medium TEXT;
+  ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+  ALTER TABLE leads ADD COLUMN ref TEXT;
+  ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
+  `,
 ];
 
 
@@ -120,6 +129,8 @@ const VITALS_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX vitals_created ON vitals (created_at);
   `,
+  // 2: the funnel's daily counters (funnel.ts).
+  FUNNEL_SCHEMA,
 ];
 
 /** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import type { IntakeStore } from './store.ts';
@@ -7,7 +7,7 @@ import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
-import { readLeadSource, type LeadSource } from './lead-source.ts';
+import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
@@ -147,8 +147,9 @@ export function createLeadStore(
   const findRecentAny = db.prepare<[string, number], { id: number; spam_reason: string | null }>(
     'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
-  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null]>(
-    'INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, ...(string | null)[]]>(
+    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
   const forgetExpired = db.prepare<[number]>('DELETE FROM used_solutions WHERE expires_at < ?');
@@ -177,7 +178,7 @@ export function createLeadStore(
         if (check.solution && useSolution.run(check.solution.signature, check.solution.expiresAt).changes === 0) spam = 'reused-solution';
         const existing = (spam ? findRecentAny : findRecent).get(key, at - DEDUPE_WINDOW_MS);
         if (existing) return { leadId: existing.id, duplicate: true, spam, queued: 0 };
-        const info = insert.run(kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam);
+        const info = insert.run(kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam, ...campaignColumns(source.campaign), source.page);
         const leadId = Number(info.lastInsertRowid);
         const targets = spam ? [] : delivery.targets;
         delivery.outbox.enqueue(leadId, targets, at);
@@ -224,7 +225,14 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
 export function registerLeadRoutes(
   app: FastifyInstance,
   store: LeadStore,
-  options: { spam: SpamChallenge | undefined; onQueued: () => void },
+  options: {
+    spam: SpamChallenge | undefined;
+    onQueued: () => void;
+    /** The site's pages, to keep the page a lead was sent from (lead-source.ts). */
+    site?: SitePages;
+    /** Called once a new lead of a person (not a repeat, not spam) is stored. */
+    onStored?: (source: LeadSource, headers: FastifyRequest['headers']) => void;
+  },
 ): void {
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
@@ -232,7 +240,7 @@ export function registerLeadRoutes(
       const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
-      const source = readLeadSource(request.headers, request.query);
+      const source = readLeadSource(request.headers, request.query, options.site);
       if (!source.ok) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: partner id');
         return sendFailure(reply, 400, MESSAGES.invalidPartner);
@@ -262,6 +270,7 @@ export function registerLeadRoutes(
       const { leadId, duplicate, spam, queued } = saved;
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();
+      if (!duplicate && !spam) options.onStored?.(source.source, request.headers);
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
     });
   }

@@ -15,6 +15,8 @@ import { LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
 import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts';
 import { openIntakeStore } from './store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
+import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
+import { registerInsightRoute } from './insight.ts';
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
@@ -42,10 +44,12 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     log: app.log.child({ component: 'delivery' }),
   });
   const challenger = createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
+  const routes = siteRoutes(config.distDir);
   const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), VITALS_PATH]);
+  const countFailed = (error: Error) => app.log.error({ error: error.message }, 'funnel: count not stored');
 
   const housekeeping = () =>
-    Promise.all([store.vitals.purge(), store.leads.forgetExpiredSolutions(), store.leads.forgetExpiredKeys()]).catch((error: Error) =>
+    Promise.all([store.vitals.purge(), store.funnel.purge(), store.leads.forgetExpiredSolutions(), store.leads.forgetExpiredKeys()]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
@@ -61,6 +65,8 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     await store.close();
   });
 
+  registerInsightRoute(app, { token: config.insightToken, funnel: store.funnel.read });
+
   await app.register(
     async (api) => {
       api.setErrorHandler(apiErrorHandler);
@@ -72,12 +78,24 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
       registerHealthRoute(api, store.checkWritable);
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
       await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths);
-      registerLeadRoutes(api, store.leads, { spam: config.spamChallenge ? challenger : undefined, onQueued: worker.nudge });
-      registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
-      await registerVitalsRoutes(api, store.vitals, siteRoutes(config.distDir), {
-        max: config.vitalsRateLimitMax,
-        timeWindow: config.rateLimitWindowMs,
+      registerLeadRoutes(api, store.leads, {
+        spam: config.spamChallenge ? challenger : undefined,
+        onQueued: worker.nudge,
+        site: { routes, origins: [config.publicOrigin] },
+        onStored: (source, headers) => {
+          if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
+        },
       });
+      registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
+      await registerVitalsRoutes(
+        api,
+        store.vitals,
+        routes,
+        { max: config.vitalsRateLimitMax, timeWindow: config.rateLimitWindowMs },
+        async (page, counts, headers) => {
+          if (isCountableBeacon(headers)) await store.funnel.count(...beaconCounts(page, counts)).catch(countFailed);
+        },
+      );
       registerFallbackRoutes(api, apiPaths);
     },
     { logSerializers: safeLogSerializers },

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
+import { createFunnelStore } from './funnel.ts';
 import { targetsFromConfig } from './delivery/targets.ts';
 import { createWriteProbe } from './health.ts';
 import { createLeadStore } from './leads.ts';
@@ -12,7 +13,7 @@ import type { IntakeStore } from './store.ts';
 import { createVitalsStore } from './vitals.ts';
 
 /**
- * The default store: leads.db (leads, the outbox, used solutions) and vitals.db in DATA_DIR,
+ * The default store: leads.db (leads, the outbox, used solutions) and vitals.db (vitals, funnel counts) in DATA_DIR,
  * for one service process. Every write goes through that file's group-commit batcher.
  */
 export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger): IntakeStore {
@@ -24,6 +25,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
   const leads = createLeadStore(db, batcher, { outbox, targets: targetsFromConfig(config).map((t) => t.key) });
   const readLead = createLeadEventReader(db);
   const vitals = createVitalsStore(vitalsDb, vitalsBatcher, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, log);
+  const funnel = createFunnelStore(vitalsDb, vitalsBatcher, { retentionDays: config.vitalsRetentionDays }, log);
 
   return {
     description: `SQLite in ${config.dataDir}`,
@@ -42,6 +44,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
       recordFailure: (delivery, error, at, baseMs) => batcher.run(() => outbox.recordFailure(delivery, error, at, baseMs)),
     },
     vitals,
+    funnel,
     checkWritable: createWriteProbe(db, batcher),
     hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
     startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),

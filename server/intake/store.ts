@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { LeadEvent } from './delivery/lead-event.ts';
+import type { FunnelStore } from './funnel.ts';
 import type { DeliveryStatus, DueDelivery } from './delivery/outbox.ts';
 import type { WriteCheck } from './health.ts';
 import type { LeadSource } from './lead-source.ts';
@@ -50,6 +51,8 @@ export interface IntakeStore {
     /** Deletes samples past the retention period. */
     purge(): Promise<number>;
   };
+  /** Cookieless counts of views, starts, sends and leads per day, page and campaign (funnel.ts). */
+  funnel: FunnelStore;
   /** Proves a submission could be stored now, the way one is stored (GET /health). */
   checkWritable(): Promise<WriteCheck>;
   /** The proof-of-work HMAC key: the configured one, else one kept with the data (the same for every instance). */

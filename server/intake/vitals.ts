@@ -2,13 +2,14 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NOT_FOUND_ROUTE, routeOfPageFile } from '../../contract/site-routes.ts';
+import { NOT_FOUND_ROUTE, routeOfPageFile, routeOfPath } from '../../contract/site-routes.ts';
 import { pagesDir } from '../folders.ts';
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import type { IntakeStore } from './store.ts';
+import { beaconFunnel, funnelBeaconSchema, type FunnelBeacon } from './funnel.ts';
 import { sendFailure } from './guards.ts';
 import { VITALS_PATH } from '../../contract/http.ts';
 import { MESSAGES } from '../../contract/messages/en.ts';
@@ -20,7 +21,7 @@ import { MESSAGES } from '../../contract/messages/en.ts';
 
 export { VITALS_PATH };
 
-/** A web-vitals beacon: {page, metrics: [{name, value, rating?, id?, navigationType?}]}, each metric at most once. */
+/** A web-vitals beacon: {page, metrics: [{name, value, rating?, id?, navigationType?}], funnel?: {starts?, sends?}}, each metric at most once; `page` may carry the page's query. */
 
 export const METRIC_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 const MAX_METRIC_VALUE = 600_000;
@@ -41,8 +42,8 @@ export function siteRoutes(distDir: string): Set<string> {
   return new Set([...routes, NOT_FOUND_ROUTE]);
 }
 
-/** The path only (a query string or fragment could carry personal data), without a trailing slash. */
-const pathOfPage = (page: string): string => page.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') || '/';
+/** The path only (of the query only the funnel's campaign and partner are read, funnel.ts: the rest could carry personal data). */
+const pathOfPage = (page: string): string => page.replace(/[?#].*$/, '') || '/';
 
 const metricSchema = z.strictObject({
   name: z.enum(METRIC_NAMES),
@@ -56,15 +57,16 @@ const vitalsSchema = (routes: ReadonlySet<string>) =>
   z.strictObject({
     page: z
       .string()
-      .max(200)
-      .transform(pathOfPage)
-      .refine((p) => routes.has(p), 'not a page of this site'),
+      .max(2000) // the path, and the query the funnel takes its campaign from (funnel.ts)
+      .transform((page) => routeOfPath(pathOfPage(page), routes) ?? '')
+      .refine((route) => route !== '', 'not a page of this site'),
     metrics: z
       .array(metricSchema)
-      .min(1)
       .max(10)
       .refine((metrics) => new Set(metrics.map((m) => m.name)).size === metrics.length, 'each metric at most once'),
-  });
+    /** A form's starts and sends (funnel.ts); a beacon may carry them alone. */
+    funnel: funnelBeaconSchema.optional(),
+  }).refine((b) => b.metrics.length > 0 || b.funnel !== undefined, { message: 'no metrics', path: ['metrics'] });
 
 export type VitalsBeacon = z.output<ReturnType<typeof vitalsSchema>>;
 
@@ -204,6 +206,8 @@ export async function registerVitalsRoutes(
   store: VitalsStore,
   routes: ReadonlySet<string>,
   limits: { max: number; timeWindow: number },
+  /** Called with a beacon's funnel counts and the request's headers (to tell a page from a script). */
+  onFunnel?: (page: string, funnel: FunnelBeacon, headers: FastifyRequest['headers']) => Promise<void>,
 ): Promise<void> {
   const schema = vitalsSchema(routes);
   await app.register(async (vitals) => {
@@ -223,7 +227,10 @@ export async function registerVitalsRoutes(
       }
       const parsed = schema.safeParse(body);
       if (!parsed.success) return sendFailure(reply, 400, MESSAGES.invalidVitals(describeVitalsError(parsed.error)));
-      await store.save(parsed.data, request.ip);
+      if (parsed.data.metrics.length) await store.save(parsed.data, request.ip);
+      // Counted whether or not the day's cap kept the metrics (the counts are not samples).
+      const funnel = onFunnel && beaconFunnel((body as { page: string }).page, parsed.data.metrics, parsed.data.funnel);
+      if (funnel) await onFunnel!(parsed.data.page, funnel, request.headers);
       return reply.code(204).send();
     });
   });

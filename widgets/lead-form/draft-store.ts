@@ -7,6 +7,7 @@
  * Read and written only by the form after it has taken over (after the visitor acted):
  * the page itself touches no storage.
  */
+import { onOwnSite } from './api-base.ts';
 import { hostOf } from './events.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import { OUTBOX_MAX_AGE_MS } from './lead-outbox.ts';
@@ -22,7 +23,7 @@ export function mayKeepOnDevice(container: unknown): boolean {
   const host = hostOf(container);
   if (host?.hasAttribute(KEEP_DRAFT_ATTRIBUTE)) return true;
   try {
-    return new URL(import.meta.url).origin === location.origin;
+    return onOwnSite();
   } catch {
     return false;
   }

@@ -15,6 +15,8 @@ import { attemptSend, keptSends, OUTBOX_SYNC_TAG, unreachable, updateSend } from
 // The few worker types used here (the project's TypeScript lib is the DOM's, not the worker's).
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
+  /** InstallEvent.addRoutes (ServiceWorker static routing; Chromium only so far). */
+  addRoutes?(rules: { condition: Record<string, unknown>; source: 'network' }): Promise<void>;
 }
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
@@ -49,7 +51,14 @@ async function flushOnce(): Promise<boolean> {
 let flushing: Promise<boolean> | undefined;
 const flush = () => (flushing ??= flushOnce().finally(() => (flushing = undefined)));
 
-worker.addEventListener('install', (event) => event.waitUntil(worker.skipWaiting()));
+worker.addEventListener('install', (event) => {
+  // Only navigations pass through this worker; every other request goes straight to the
+  // network (ServiceWorker static routing, where the browser has it). Chromium can drop a
+  // beacon that a worker intercepts while its page goes away, which lost the vitals and
+  // funnel beacons of the pages this worker controlled (a reload after a send among them).
+  const routed = event.addRoutes?.({ condition: { not: { requestMode: 'navigate' } }, source: 'network' });
+  event.waitUntil(Promise.all([worker.skipWaiting(), routed?.catch(() => undefined)]));
+});
 // A page asks which forms have a send to show (after the flush its navigation started).
 worker.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type !== OUTBOX_SYNC_TAG || !event.source) return;

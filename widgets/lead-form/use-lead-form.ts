@@ -10,6 +10,7 @@
  * - the proof of work, solved from the visitor's first focus or keystroke, and the
  *   headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version,
  *   Content-Language: the form's language, in which the service answers);
+ * - the page's funnel counts: the first touch of the form (a start) and each send;
  * - the draft kept on the device (draft-store.ts) and the send that waits for a connection
  *   (lead-outbox.ts): an Idempotency-Key made at the first press and reused by every retry,
  *   the "saved on this phone" state with "send now" and "discard", retries with backoff and
@@ -17,8 +18,10 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { CHALLENGE_PATH, HEADERS } from '../../contract/http.ts';
-import { resolveApiBase } from './api-base.ts';
+import { onOwnSite, resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
+import { markFunnel } from './campaign.ts';
+import { currentVisit, withoutVisit, withVisit } from './lead-request.ts';
 import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import {
@@ -128,7 +131,14 @@ export function useLeadForm<V extends Record<string, string>>({
   const apiBaseRef = useRef(apiBase);
   apiBaseRef.current = apiBase;
   const proof = useRef<ProofOfWork | null>(null);
+  const started = useRef(false);
+  /** The visitor's first touch of the form: a start in the page's funnel counts (once per form). */
+  const markStart = () => {
+    if (!started.current) markFunnel('starts');
+    started.current = true;
+  };
   const startProof = () => {
+    markStart();
     proof.current ??= createProofOfWork(() => `${resolveApiBase(apiBaseRef.current)}${CHALLENGE_PATH}`);
     proof.current.start();
   };
@@ -151,7 +161,7 @@ export function useLeadForm<V extends Record<string, string>>({
     registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
     keptSends()
       .then(async (sends) => {
-        const send = sends.filter((s) => s.url === url).at(-1);
+        const send = sends.filter((s) => withoutVisit(s.url) === url).at(-1);
         if (!live || !send) return;
         if (send.values) setValues({ ...empty, ...send.values } as V);
         if (send.state === 'answered' && send.outcome) {
@@ -279,15 +289,17 @@ export function useLeadForm<V extends Record<string, string>>({
     try {
       dismissToastsFrom(toastSource);
       setFieldError(null);
+      markStart(); // a send implies a start (the form may have been filled before it was taken over)
+      markFunnel('sends');
       const solution = await proof.current?.take();
       const previous = submission.current;
-      const same = previous && previous.url === url && JSON.stringify(previous.body) === JSON.stringify(body);
+      const same = previous && withoutVisit(previous.url) === url && JSON.stringify(previous.body) === JSON.stringify(body);
       send = same
         ? previous
         : {
             key: newIdempotencyKey(),
             kind,
-            url,
+            url: withVisit(url, currentVisit()),
             body,
             headers: { [HEADERS.noticeVersion]: NOTICE_VERSION, [HEADERS.language]: messages.lang },
             challengeUrl: `${resolveApiBase(apiBaseRef.current)}${CHALLENGE_PATH}`,
@@ -391,8 +403,6 @@ export function useLeadForm<V extends Record<string, string>>({
   };
 }
 
-const ownOrigin = () => new URL(import.meta.url).origin === location.origin;
-
 /**
  * On our own origin, the worker that sends waiting sends when the visitor has left: at
  * their next visit to any page of the site, and by Background Sync where the browser has
@@ -401,12 +411,12 @@ const ownOrigin = () => new URL(import.meta.url).origin === location.origin;
  * finds nothing waiting, so visitors who never act on a form never have it.
  */
 async function registerOutboxWorker(): Promise<void> {
-  if ('serviceWorker' in navigator && ownOrigin()) await navigator.serviceWorker.register(OUTBOX_WORKER_PATH);
+  if ('serviceWorker' in navigator && onOwnSite()) await navigator.serviceWorker.register(OUTBOX_WORKER_PATH);
 }
 
 /** Asks for a Background Sync (Chrome) that sends the waiting send even without a visit. */
 async function requestBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator) || !ownOrigin()) return;
+  if (!('serviceWorker' in navigator) || !onOwnSite()) return;
   const registration = await navigator.serviceWorker.getRegistration() ?? (await navigator.serviceWorker.register(OUTBOX_WORKER_PATH));
   const active = registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
   await active.sync?.register(OUTBOX_SYNC_TAG);

@@ -2,9 +2,19 @@
  * Field vitals. The loader imports this once the page is idle after load, so it costs
  * nothing up front; web-vitals reads FCP, LCP, CLS and TTFB from buffered performance
  * entries, so loading late loses none of them (INP counts interactions from here on).
- * Metrics are queued and sent in one beacon when the page is hidden (which includes leaving it):
- * POST {page, metrics: [{name, value, rating, id, navigationType}]} (1–10 metrics) as
- * text/plain, which needs no CORS preflight. Never throws into the page.
+ * TTFB is sent as soon as it is reported; the other metrics are queued and sent in one beacon
+ * when the page is hidden (which includes leaving it): POST {page, metrics: [{name, value,
+ * rating, navigationType}]} (1–10 metrics) as text/plain, which needs no CORS preflight.
+ * Never throws into the page.
+ *
+ * The funnel's page views come from this beacon at no extra code: `page` carries the address's
+ * query (the service keeps only its campaign parameters and partner id, never the rest), and
+ * the first beacon of a page load holds its TTFB, which web-vitals reports once per load
+ * (again after a back/forward-cache restore, as `back-forward-cache`): the service counts a
+ * view for a TTFB that is not a reload's or a restore's (server/intake/funnel.ts). This script
+ * only runs once the page is shown (a prerender's starter waits for its activation), so a
+ * prerender never shown counts nothing. Form starts and sends are counted by the forms
+ * (../lead-form/campaign.ts), which load only where a form takes over.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
 
@@ -13,31 +23,36 @@ declare const __SITE_API_BASE__: string;
 
 // One entry per metric name (at most 5, the intake takes 1–10 per beacon); a later value
 // of the same metric replaces the earlier one until the queue is sent.
-const queue = new Map<string, MetricType>();
+const queue = new Map<string, Pick<MetricType, 'name' | 'value' | 'rating' | 'navigationType'>>();
 const endpoint =
   (typeof __SITE_VITALS_ENDPOINT__ == 'string' && __SITE_VITALS_ENDPOINT__) ||
   (typeof __SITE_API_BASE__ == 'string' && __SITE_API_BASE__ ? __SITE_API_BASE__ : location.origin) + '/vitals';
 
 // The 404 page answers any unknown address; it reports as /404 (the intake takes the site's routes only).
+// Other pages send their query too: the funnel's campaign and partner (the intake keeps those parameters only).
 const navigation = performance.getEntriesByType('navigation')[0] as (PerformanceEntry & { responseStatus?: number }) | undefined;
-const page = navigation?.responseStatus == 404 ? '/404' : location.pathname;
+const page = navigation?.responseStatus == 404 ? '/404' : location.pathname + location.search;
 
 function flush(): void {
   try {
-    // Only the fields the intake accepts, and values in its range [0, 600000).
-    const metrics = [...queue.values()]
-      .filter((m) => m.value >= 0 && m.value < 6e5)
-      .map(({ name, value, rating, id, navigationType }) => ({ name, value, rating, id, navigationType }));
+    if (queue.size) navigator.sendBeacon(endpoint, JSON.stringify({ page, metrics: [...queue.values()] }));
     queue.clear();
-    if (metrics.length) navigator.sendBeacon(endpoint, JSON.stringify({ page, metrics }));
   } catch {
     /* reporting must never break the page */
   }
 }
 
 try {
-  const add = (metric: MetricType) => queue.set(metric.name, metric);
-  onTTFB(add);
+  // Only the fields the intake keeps (not web-vitals' per-load id), and values in its range [0, 600000).
+  const add = ({ name, value, rating, navigationType }: MetricType) => {
+    if (value >= 0 && value < 6e5) queue.set(name, { name, value, rating, navigationType });
+  };
+  // TTFB (once per page load) goes at once: the funnel counts the page's view from it, so a
+  // view is counted even when the visitor leaves before the page's last beacon could be sent.
+  onTTFB((metric) => {
+    add(metric);
+    flush();
+  });
   onFCP(add);
   onLCP(add);
   onCLS(add);

@@ -39,6 +39,17 @@ function fieldValue(name: string, value: string): string {
   return name === 'areaOfInterest' ? (ROLES.find((r) => r.value === value)?.label ?? value) : value;
 }
 
+/** The campaign as one line, "utm_source=whatsapp, utm_campaign=diwali"; '' when none. */
+function campaignLine(campaign: LeadEvent['source']['campaign'] | undefined): string {
+  return oneLine(
+    Object.entries(campaign ?? {})
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', '),
+    300,
+  );
+}
+
 /** The message for one lead: short labelled lines that read well on a phone, plain text and a simple HTML twin. */
 export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' | 'from'>) {
   const f = event.fields;
@@ -52,6 +63,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     event.source.partner && event.source.origin && event.source.origin !== 'null'
       ? `${event.source.partner}, on ${event.source.origin}`
       : source;
+  const campaign = campaignLine(event.source.campaign);
   const email = f.email ?? '';
   const replyTo = PLAIN_ADDRESS.test(email) ? { name: oneLine(f.name ?? '', 100), address: email } : undefined;
 
@@ -62,6 +74,8 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     ...(f.message ? ['', `${LABELS.message}:`, f.message] : []),
     '',
     `Source: ${sourceLine}`,
+    ...(campaign ? [`Campaign: ${campaign}`] : []),
+    ...(event.source.page ? [`Page: ${event.source.page}`] : []),
     `Received: ${received(event.createdAt)}`,
     '',
     replyTo ? `Reply to this email to write to ${replyTo.name || email}.` : `Write to ${email} to answer.`,
@@ -80,7 +94,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     f.message
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`
       : '',
-    `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
+    `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
     '</body></html>',
   ].join('\n');
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LeadEvent } from '../delivery/lead-event.ts';
 import { IDEMPOTENCY_KEEP_MS, type KeptAnswer } from '../idempotency.ts';
-import type { LeadSource } from '../lead-source.ts';
+import { campaignColumns, type LeadSource } from '../lead-source.ts';
+import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
 import { dedupeKey, DEDUPE_WINDOW_MS, type SaveResult } from '../leads.ts';
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
@@ -44,10 +45,12 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
         check.solution?.expiresAt ?? null,
         targets,
         DEDUPE_WINDOW_MS,
+        ...campaignColumns(source.campaign),
+        source.page,
       ];
       const saveLead = async (client: Pick<Pool, 'query'>): Promise<SaveResult> => {
         const { rows } = await client.query<{ lead_id: number; duplicate: boolean; spam: SpamReason | null }>(
-          'SELECT lead_id, duplicate, spam FROM save_lead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+          'SELECT lead_id, duplicate, spam FROM save_lead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)',
           args,
         );
         const row = rows[0]!;
@@ -80,13 +83,25 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
     },
 
     async readEvent(leadId: number): Promise<LeadEvent | undefined> {
-      const { rows } = await pool.query<{ id: number; kind: LeadKind; created_at: number; origin: string | null; partner: string | null; fields: Record<string, string> }>(
-        'SELECT id, kind, created_at, origin, partner, fields FROM leads WHERE id = $1',
+      type Row = { id: number; kind: LeadKind; created_at: number; origin: string | null; partner: string | null; page: string | null; fields: Record<string, string> } & Record<CampaignKey, string | null>;
+      const { rows } = await pool.query<Row>(
+        'SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = $1',
         [leadId],
       );
       const row = rows[0];
       if (!row) return undefined;
-      return { id: row.id, kind: row.kind, createdAt: new Date(row.created_at).toISOString(), source: { origin: row.origin, partner: row.partner }, fields: row.fields };
+      return {
+        id: Number(row.id),
+        kind: row.kind,
+        createdAt: new Date(Number(row.created_at)).toISOString(),
+        source: {
+          origin: row.origin,
+          partner: row.partner,
+          page: row.page,
+          campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
+        },
+        fields: row.fields,
+      };
     },
 
     async forgetExpiredSolutions(): Promise<number> {

@@ -130,4 +130,59 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
   `,
+  // 3: the visit's campaign and the page a lead was sent from (../lead-source.ts), stored by a
+  // save_lead() that takes them (the version of migration 1 stays for instances not yet
+  // upgraded), and the funnel's counts (../funnel.ts).
+  `
+  ALTER TABLE leads
+    ADD COLUMN utm_source text,
+    ADD COLUMN utm_medium text,
+    ADD COLUMN utm_campaign text,
+    ADD COLUMN ref text,
+    ADD COLUMN page text;                        -- the site route the form was on, or NULL
+
+  CREATE FUNCTION save_lead(
+    p_kind text, p_at bigint, p_key text, p_fields json, p_origin text, p_partner text, p_notice text,
+    p_spam text, p_signature text, p_expires bigint, p_targets text[], p_window bigint,
+    p_utm_source text, p_utm_medium text, p_utm_campaign text, p_ref text, p_page text
+  ) RETURNS TABLE (lead_id bigint, duplicate boolean, spam text) LANGUAGE plpgsql AS $$
+  DECLARE
+    v_spam text := p_spam;
+    v_id bigint;
+  BEGIN
+    IF p_signature IS NOT NULL THEN
+      INSERT INTO used_solutions (signature, expires_at) VALUES (p_signature, p_expires) ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN v_spam := 'reused-solution'; END IF;
+    END IF;
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
+    SELECT l.id INTO v_id FROM leads l
+     WHERE l.dedupe_key = p_key AND l.created_at >= p_at - p_window AND (v_spam IS NOT NULL OR l.spam_reason IS NULL)
+     ORDER BY l.created_at DESC LIMIT 1;
+    IF FOUND THEN
+      RETURN QUERY SELECT v_id, true, v_spam;
+      RETURN;
+    END IF;
+    INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page)
+    VALUES (p_kind, p_at, p_key, p_fields, p_origin, p_partner, p_notice, v_spam, p_utm_source, p_utm_medium, p_utm_campaign, p_ref, p_page)
+    RETURNING id INTO v_id;
+    IF v_spam IS NULL THEN
+      INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
+      SELECT v_id, t, 'pending', 0, p_at, p_at FROM unnest(p_targets) AS t;
+    END IF;
+    RETURN QUERY SELECT v_id, false, v_spam;
+  END
+  $$;
+
+  CREATE TABLE funnel_counts (
+    day       text    NOT NULL,                  -- YYYY-MM-DD, UTC
+    page      text    NOT NULL,                  -- '' for a lead sent from another site
+    source    text    NOT NULL,                  -- utm_source, else ref; '' when neither
+    medium    text    NOT NULL,
+    campaign  text    NOT NULL,
+    partner   text    NOT NULL,
+    event     text    NOT NULL CHECK (event IN ('view', 'start', 'send', 'lead')),
+    count     integer NOT NULL CHECK (count > 0),
+    PRIMARY KEY (day, page, source, medium, campaign, partner, event)
+  );
+  `,
 ];

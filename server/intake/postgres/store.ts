@@ -5,6 +5,7 @@ import type { IntakeStore } from '../store.ts';
 import { createPool, describeUrl, migrate } from './connection.ts';
 import { createPostgresWriteProbe } from './health.ts';
 import { createPostgresLeads, postgresHmacKey } from './leads.ts';
+import { createPostgresFunnel } from './funnel.ts';
 import { createPostgresOutbox } from './outbox.ts';
 import { startPostgresRetentionPurge } from './personal-data.ts';
 import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
@@ -36,6 +37,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     },
     outbox: createPostgresOutbox(pool, config.deliveryLeaseMs),
     vitals,
+    funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),
     checkWritable: createPostgresWriteProbe(pool),
     hmacKey: (configured) => postgresHmacKey(pool, configured),
     rateLimitStore: postgresRateLimitStore(pool),
