@@ -72,7 +72,7 @@ const referencePage =
 const servers = await Promise.all(
   variants.map(async (v) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-instant-data-'));
-    const app = await buildApp({ ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', VITALS_RATE_LIMIT_MAX: '100000' }), host: '127.0.0.1', port: 0, distDir: v.dir, dataDir });
+    const app = await buildApp({ ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '10000000' }), host: '127.0.0.1', port: 0, distDir: v.dir, dataDir });
     app.get(REFERENCE_ROUTE, (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(referencePage));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

@@ -61,7 +61,7 @@ if (!fs.existsSync(path.join(dist, 'build-meta.json'))) {
 // 2. The real server, in this process, with a throwaway database.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
 const config = {
-  ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', VITALS_RATE_LIMIT_MAX: '100000' }),
+  ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '10000000' }),
   host: '127.0.0.1',
   port: 0,
   distDir: dist,

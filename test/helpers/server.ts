@@ -55,6 +55,14 @@ export interface RunningServer {
 }
 
 /**
+ * Every test talks from 127.0.0.1, one client to the service, and a browser test file opens
+ * more pages in a minute than a visitor does in a day: without these, a file's later tests
+ * would meet the per-client limits (vitals: 120 beacons a minute, 500 samples a day) that its
+ * earlier tests used up. Tests of the limits set their own.
+ */
+const TEST_CLIENT_LIMITS = { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '10000', VITALS_DAILY_CAP: '10000000' };
+
+/**
  * The whole service (buildApp) in this process, on a free port of 127.0.0.1. Defaults:
  * a generous form rate limit and logs at `warn` with the site, silent without it
  * (the API alone would warn about the missing site on every start).
@@ -63,7 +71,7 @@ export async function startServer({ site = false, env = {}, port: fixedPort = 0 
   if (site && !fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`No built site in ${distDir}: run npm run build first`);
   const dataDir = env.DATA_DIR ?? tempDir();
   const config = {
-    ...loadServerConfig({ LOG_LEVEL: site ? 'warn' : 'silent', RATE_LIMIT_MAX: '1000', ...env }),
+    ...loadServerConfig({ LOG_LEVEL: site ? 'warn' : 'silent', ...TEST_CLIENT_LIMITS, ...env }),
     host: '127.0.0.1',
     port: 0,
     distDir: site ? distDir : tempDir('intake-dist-'),
