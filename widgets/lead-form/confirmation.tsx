@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Confirmation } from './use-lead-form.ts';
+import type { Confirmation } from './use-form-answer.ts';
 
 /**
  * What a form shows in its place after a success, until the visitor asks for another:

@@ -58,6 +58,85 @@ async function settleWithin(pending: Promise<void>[], graceMs: number): Promise<
 }
 
 /**
+ * The deliveries being sent and those read ahead of them (one query per batch, not per send,
+ * oldest first). `onSettled` is told when a send is over, whatever its outcome.
+ */
+function createSender(context: SendContext, onSettled: () => void) {
+  const { outbox, log, now } = context;
+  const inFlight = new Map<number, Promise<void>>();
+  let readAhead: DueDelivery[] = [];
+  return {
+    inFlight,
+    /** Starts up to `free` due deliveries, from those read ahead (reading the next batch when none is left); none once `stillWanted()` says no. */
+    async sendDue(free: number, stillWanted: () => boolean): Promise<void> {
+      // A leased claim is someone else's to take over only after its lease: claim no more than can go now.
+      if (readAhead.length === 0) {
+        readAhead = (await outbox.claimDue(now(), outbox.leaseMs ? free : READ_AHEAD)).filter((d) => !inFlight.has(d.id));
+      }
+      for (const delivery of stillWanted() ? readAhead.splice(0, free) : []) {
+        const sending = deliver(delivery, context)
+          .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
+          .finally(() => {
+            inFlight.delete(delivery.id);
+            onSettled();
+          });
+        inFlight.set(delivery.id, sending);
+      }
+    },
+    /** How long to sleep before the next look: with sends in flight, their completions look again; otherwise until the next is due. */
+    async idleWait(pollMs: number): Promise<number> {
+      if (inFlight.size === 0 && readAhead.length === 0) {
+        const next = await outbox.nextDueAt();
+        if (next !== undefined) return Math.max(0, Math.min(pollMs, next - now()));
+      }
+      return pollMs;
+    },
+  };
+}
+
+/**
+ * Runs `step` again and again while `running()`: after the sleep it answers, or at once after
+ * `soon()`. Never two steps at once: a `soon()` during a step runs the next one right after it.
+ */
+function createPumpLoop(step: () => Promise<number>, running: () => boolean) {
+  let timer: NodeJS.Timeout | undefined;
+  let queued = false;
+  let pumping = false;
+  let again = false;
+
+  async function pump(): Promise<void> {
+    queued = false;
+    if (!running()) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    again = false;
+    clearTimeout(timer);
+    let wait: number;
+    try {
+      wait = await step();
+    } finally {
+      pumping = false;
+    }
+    if (!running()) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void pump(), again ? 0 : wait);
+    timer.unref();
+  }
+
+  return {
+    soon(): void {
+      if (queued || !running()) return;
+      queued = true;
+      setImmediate(() => void pump());
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
  * Sends queued deliveries off the request path, inside the service process. A pending
  * delivery whose time has come is sent, and its outcome is recorded before it can be
  * picked again. Starting on an existing database resumes whatever is pending.
@@ -70,91 +149,35 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const pollMs = options.pollMs ?? 1000;
   const now = options.now ?? Date.now;
   const targets = new Map(options.targets.map((t) => [t.key, t]));
-  const inFlight = new Map<number, Promise<void>>();
-  /** Due deliveries read ahead (one query per batch, not per send), oldest first. */
-  let readAhead: DueDelivery[] = [];
   const stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let pumpQueued = false;
-  let pumping = false;
-  /** A pump was asked for while one was reading the outbox: run again as soon as it ends. */
-  let pumpAgain = false;
   let started = false;
+  const running = () => started;
 
   // Requests come first: while submissions keep arriving (one in the last 250 ms),
   // deliveries trickle one at a time, and catch up at full speed once the burst is over.
   let lastRequestAt = -Infinity;
   const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
 
-  const sendContext: SendContext = { outbox, readLead, retryBaseMs, log, targets, now, signal: stopping.signal };
-
-  /** Starts up to `free` due deliveries, from those read ahead (reading the next batch when none is left). */
-  async function sendDue(free: number): Promise<void> {
-    // A leased claim is someone else's to take over only after its lease: claim no more than can go now.
-    if (readAhead.length === 0) {
-      readAhead = (await outbox.claimDue(now(), outbox.leaseMs ? free : READ_AHEAD)).filter((d) => !inFlight.has(d.id));
-    }
-    for (const delivery of started ? readAhead.splice(0, free) : []) {
-      const sending = deliver(delivery, sendContext)
-        .catch((error) => log.error({ deliveryId: delivery.id, error: errorText(error) }, 'delivery not recorded'))
-        .finally(() => {
-          inFlight.delete(delivery.id);
-          pumpSoon();
-        });
-      inFlight.set(delivery.id, sending);
-    }
-  }
-
-  /** How long to sleep before the next look: with sends in flight, their completions pump again; otherwise until the next is due. */
-  async function idleWait(): Promise<number> {
-    if (inFlight.size === 0 && readAhead.length === 0) {
-      const next = await outbox.nextDueAt();
-      if (next !== undefined) return Math.max(0, Math.min(pollMs, next - now()));
-    }
-    return pollMs;
-  }
-
-  async function pump(): Promise<void> {
-    pumpQueued = false;
-    if (!started) return;
-    if (pumping) {
-      pumpAgain = true;
-      return;
-    }
-    pumping = true;
-    pumpAgain = false;
-    clearTimeout(timer);
-    let wait = pollMs;
+  const sender = createSender({ outbox, readLead, retryBaseMs, log, targets, now, signal: stopping.signal }, () => loop.soon());
+  const loop = createPumpLoop(async () => {
     try {
-      const free = allowedNow() - inFlight.size;
-      if (free > 0) await sendDue(free);
-      wait = await idleWait();
+      const free = allowedNow() - sender.inFlight.size;
+      if (free > 0) await sender.sendDue(free, running);
+      return await sender.idleWait(pollMs);
     } catch (error) {
       log.error({ error: errorText(error) }, 'outbox not readable');
-    } finally {
-      pumping = false;
+      return pollMs;
     }
-    if (!started) return;
-    clearTimeout(timer);
-    if (pumpAgain) wait = 0;
-    timer = setTimeout(() => void pump(), wait);
-    timer.unref();
-  }
-
-  function pumpSoon(): void {
-    if (pumpQueued || stopping.signal.aborted || !started) return;
-    pumpQueued = true;
-    setImmediate(() => void pump());
-  }
+  }, running);
 
   return {
     start(): void {
       if (started) return;
       started = true;
-      pumpSoon();
+      loop.soon();
     },
     /** A lead was just queued: look now rather than at the next poll. */
-    nudge: pumpSoon,
+    nudge: () => loop.soon(),
     /** A request to the API arrived (deliveries slow down while they keep coming). */
     requestSeen(): void {
       lastRequestAt = now();
@@ -162,15 +185,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     /** Stops taking deliveries; waits up to `graceMs` for sends in flight, then aborts them. */
     async stop(graceMs = 3000): Promise<void> {
       started = false;
-      clearTimeout(timer);
-      const pending = [...inFlight.values()];
+      loop.stop();
+      const pending = [...sender.inFlight.values()];
       if (pending.length) await settleWithin(pending, graceMs);
       stopping.abort();
       for (const target of targets.values()) target.close();
     },
     /** Deliveries being sent right now. */
     get inFlight(): number {
-      return inFlight.size;
+      return sender.inFlight.size;
     },
   };
 }
