@@ -4,6 +4,7 @@
  * failure of the spec's catalogue (§8), no submitting state, the double-submit guard.
  */
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { fieldNames } from '../contract/lead-contract.ts';
 import {
   button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, valuesOf, waitForToast,
 } from './browser-stub/helpers.ts';
@@ -102,7 +103,7 @@ describe('<career-application>', () => {
     expect(toast.region).to.equal('status');
     const { count, lastBody } = await requests(key);
     expect(count).to.equal(1);
-    expect(Object.keys(JSON.parse(lastBody))).to.deep.equal(Object.keys(payload));
+    expect(Object.keys(JSON.parse(lastBody)), 'every field of the contract, in payload order').to.deep.equal(fieldNames('career'));
     expect(JSON.parse(lastBody)).to.deep.equal(payload);
     const e = await event;
     expect(e.detail).to.deep.equal({ kind: 'career' });

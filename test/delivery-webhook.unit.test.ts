@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/intake/database.ts';
 import { createOutbox, DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../server/intake/delivery/outbox.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { countRows, postJson, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
@@ -18,6 +19,7 @@ const leadsCli = async (args: string[]) => {
 };
 
 const society = (i: number) => ({
+  ...VALID_SOCIETY,
   name: `Resident ${i}`,
   email: `resident${i}@example.in`,
   phone: '+91 98765 43210',

@@ -12,10 +12,12 @@ import { MESSAGES } from '../contract/messages/en.ts';
 import { en } from '../widgets/i18n/en.ts';
 import { hi } from '../widgets/i18n/hi.ts';
 import { refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
-const society = { name: 'सुनीता शर्मा', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'ग्रीन पार्क', city: 'नई दिल्ली', position: '' };
+const society = { ...VALID_SOCIETY, name: 'सुनीता शर्मा', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'ग्रीन पार्क', city: 'नई दिल्ली', position: '' };
 const career = {
+  ...VALID_CAREER,
   name: 'Rohan', email: 'rohan@example.com', phone: '9876543210', college: 'DU', course: 'Other',
   yearOfStudy: '3', areaOfInterest: 'tech-intern', message: 'नमस्ते',
 };

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
+/** The shared valid payloads with Unicode, padding and emoji: every field of the contract, each stored as sent (trimmed). */
 const society = {
+  ...VALID_SOCIETY,
   name: '  सुनीता शर्मा ',
   email: 'sunita.sharma@example.in',
   phone: '+91 98765-43210',
@@ -11,6 +14,7 @@ const society = {
 };
 
 const career = {
+  ...VALID_CAREER,
   name: 'Zoë Ångström-Núñez',
   email: 'zoe@example.com',
   phone: '9876543210',

@@ -5,12 +5,16 @@
  */
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
+import { fieldNames } from '../contract/lead-contract.ts';
 import {
   button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, valuesOf, waitForToast,
 } from './browser-stub/helpers.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
-const names = ['name', 'email', 'phone', 'societyName', 'city', 'position'];
-const filled = {
+/** The contract's fields, so a field added there is filled, sent and checked here too. */
+const names = fieldNames('society');
+const filled: Record<string, string> = {
+  ...VALID_SOCIETY,
   name: 'Asha Verma',
   email: 'asha@example.com',
   phone: '+91 98765 43210',
@@ -99,7 +103,7 @@ describe('<society-registration>', () => {
     expect((await requests(key)).count, 'only the valid submit').to.equal(1);
   });
 
-  it('success: posts exactly the six spec keys, shows the server message, confirms in place of the form, fires registration-success; another form comes back empty', async () => {
+  it('success: posts exactly the contract\'s fields in payload order, shows the server message, confirms in place of the form, fires registration-success; another form comes back empty', async () => {
     const { apiBase, key } = stub('success');
     const host = await form(apiBase, 'data-extra="x" heading="Hi"');
     fillAll(host, filled);
@@ -112,7 +116,7 @@ describe('<society-registration>', () => {
     const { count, lastBody, contentType } = await requests(key);
     expect(count).to.equal(1);
     expect(contentType).to.equal('application/json');
-    expect(Object.keys(JSON.parse(lastBody))).to.deep.equal(['name', 'email', 'phone', 'societyName', 'city', 'position']);
+    expect(Object.keys(JSON.parse(lastBody))).to.deep.equal(fieldNames('society'));
     expect(JSON.parse(lastBody)).to.deep.equal(filled);
     const e = await event;
     expect(e.detail).to.deep.equal({ kind: 'society' });

@@ -12,8 +12,11 @@ import { hi } from '../widgets/i18n/hi.ts';
 import {
   button, clearToasts, control, fillAll, loadWidget, release, requests, stub, submit, waitForToast,
 } from './browser-stub/helpers.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
-const society = {
+/** The shared valid payload with Hindi values: every field of the contract, in payload order. */
+const society: Record<string, string> = {
+  ...VALID_SOCIETY,
   name: 'आशा वर्मा',
   email: 'asha@example.com',
   phone: '+91 98765 43210',
