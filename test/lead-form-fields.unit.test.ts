@@ -1,8 +1,9 @@
 /**
  * The forms follow the lead contract's field list: each kind's controls, their empty
  * values and the request body come from it, and the pre-rendered forms have a control
- * for every field. A field added to the contract that a form leaves out of its markup or
- * its body fails here.
+ * for every field. A field added to the contract that a form leaves out of its markup
+ * fails here; one a form leaves out of the body it sends fails that form's browser test
+ * (its POST's keys against fieldNames).
  */
 import { describe, expect, it } from 'vitest';
 import { controlName, emptyValues, fieldNames, LEAD_FIELDS, LEAD_KINDS, payloadOf } from '../contract/lead-contract.ts';
