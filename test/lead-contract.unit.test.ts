@@ -11,14 +11,10 @@ import {
   SINGLE_LINE_PATTERN,
   SOCIETY_FIELDS,
 } from '../contract/lead-contract.ts';
+import { VALID_CAREER as career, VALID_SOCIETY as society } from './helpers/fixtures.ts';
 import { EMAIL_CASES, MULTILINE_CASES, PHONE_CASES, TEXT_CASES } from './helpers/lead-cases.ts';
 
-const society = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 98765 43210', societyName: 'Green Park', city: 'Pune', position: '' };
-const career = {
-  name: 'Ravi Kumar', email: 'ravi@example.in', phone: '9876543210', college: 'COEP', course: 'MCA',
-  yearOfStudy: '2nd', areaOfInterest: 'tech-intern', message: 'Hello',
-};
-const serviceAccepts = (fields: Partial<typeof society>) => LEAD_SCHEMAS.society.safeParse({ ...society, ...fields }).success;
+const serviceAccepts = (fields: Partial<Record<keyof typeof society, string>>) => LEAD_SCHEMAS.society.safeParse({ ...society, ...fields }).success;
 
 /** What a browser's own validation does with a control that has these constraints (required, minlength, maxlength, pattern). */
 function browserAccepts(value: string, c: { required?: boolean; minLength?: number; maxLength?: number; pattern?: string }): boolean {
