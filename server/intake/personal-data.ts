@@ -63,7 +63,7 @@ export function findLeadIds(db: Db, key: PersonKey): number[] {
   return db.prepare(sql).pluck().all('email' in key ? key.email : key.phone) as number[];
 }
 
-const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
+export const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
 
 /** A row for people to read: *_at epoch-ms columns as ISO times; JSON columns parsed. */
 function readable(row: Record<string, unknown>): Record<string, unknown> {
@@ -104,7 +104,8 @@ export function personRecord(db: Db, key: PersonKey): Record<string, unknown[]> 
   return record;
 }
 
-function hostOf(origin: unknown): string | null {
+/** A lead's source for people to read: its origin's host (the origin itself when it is not a URL). */
+export function hostOf(origin: unknown): string | null {
   if (typeof origin !== 'string') return null;
   try {
     return new URL(origin).host || origin;

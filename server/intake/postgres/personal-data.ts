@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
-import { type ErasureReason, type ErasureResult, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
+import { type ErasureReason, type ErasureResult, hostOf, iso, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**
@@ -34,19 +34,10 @@ export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]>
     .map((r) => r.id);
 }
 
-const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
 function readable(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) out[column] = column.endsWith('_at') ? iso(value) : value;
   return out;
-}
-function hostOf(origin: unknown): string | null {
-  if (typeof origin !== 'string') return null;
-  try {
-    return new URL(origin).host || origin;
-  } catch {
-    return origin;
-  }
 }
 
 /** Everything held about one person, shaped as the SQLite store's personRecord. */
