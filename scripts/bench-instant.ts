@@ -95,6 +95,8 @@ try {
         const page = await browser.newPage();
         try {
           await page.goto(server.origin + journey.from, { waitUntil: 'load' });
+          // The loader adds the speculation rules once the page has painted.
+          await page.waitForSelector('head > script[type="speculationrules"]');
           if (journey.to === REFERENCE_ROUTE) {
             await page.evaluate((href) => document.querySelector('header nav')!.append(Object.assign(document.createElement('a'), { href, textContent: 'Reference' })), REFERENCE_ROUTE);
           }

@@ -4,6 +4,7 @@
  */
 import { languages } from '../contract/languages.ts';
 import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
+import { SPECULATION_RULES_PATH } from '../contract/speculation-rules.ts';
 
 export interface BuildMeta {
   /** sha256 sources ('sha256-…') of every inline <style> in the built pages. */
@@ -15,18 +16,14 @@ export interface BuildMeta {
   pageStyleHashes?: Record<string, string[]>;
   /** Per page file, the hashes of the inline scripts it runs (its starter, scripts/build/deferred-scripts.ts). */
   pageScriptHashes?: Record<string, string[]>;
+  /** The CSP source of the speculation rules' text, which the loader adds as an inline script (widgets/page-scripts/speculation.ts). */
+  speculationRulesHash?: string;
   /** Origins besides 'self' that pages may send data to (API, vitals). */
   connectOrigins: string[];
   /** Clean URLs of the pages, e.g. "/", "/about-us". */
   routes: string[];
 }
 
-/**
- * The site's speculation rules (scripts/build/speculation-rules.ts), named by every page's
- * `Speculation-Rules` header: a header costs a page fewer bytes than an inline rule set and
- * its CSP hash, and needs no 'unsafe-inline'.
- */
-export const SPECULATION_RULES_PATH = '/speculation.json';
 export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
 
 const cacheControl = {
@@ -59,7 +56,9 @@ interface PageOptions {
 
 export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file }: PageOptions = {}): string {
   const hashes = (file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes;
-  const scripts = (file !== undefined && meta.pageScriptHashes?.[file]) || [];
+  const own = (file !== undefined && meta.pageScriptHashes?.[file]) || [];
+  // A framed page gets no rules (browsers speculate from the top-level page only).
+  const scripts = framable || !meta.speculationRulesHash ? own : [...own, meta.speculationRulesHash];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scripts.map((h) => `'${h}'`)].join(' '),
@@ -103,9 +102,7 @@ export function headersForFile(relativePath: string, meta: BuildMeta): Record<st
   const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
   if (file.endsWith('.html')) {
     const framable = framableRoutes.has(routeOfPageFile(file));
-    // A framed page's rules would be ignored (browsers speculate from the top-level page only).
-    const speculation: Record<string, string> = framable ? {} : { 'Speculation-Rules': `"${SPECULATION_RULES_PATH}"` };
-    return { ...securityHeaders(meta, { framable, file }), ...speculation, 'Cache-Control': cacheControl.html };
+    return { ...securityHeaders(meta, { framable, file }), 'Cache-Control': cacheControl.html };
   }
   if ('/' + file === SPECULATION_RULES_PATH) {
     return { 'Content-Type': SPECULATION_RULES_TYPE, 'Cache-Control': cacheControl.other, 'X-Content-Type-Options': 'nosniff' };

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.ts';
-import { headersForFile, SPECULATION_RULES_PATH, type BuildMeta } from './site-headers.ts';
+import { headersForFile, type BuildMeta } from './site-headers.ts';
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
+import { SPECULATION_RULES_PATH } from '../contract/speculation-rules.ts';
 
 /**
  * `//x`, `///x` and `/\x` are protocol-relative URLs to a browser and to URL parsers
@@ -82,16 +83,17 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     },
   });
 
-  // A visitor who asks to save data gets an empty rule set: nothing is prefetched or
-  // prerendered for them (Chromium itself does not hold speculation back for Save-Data).
+  // A visitor who asks to save data gets no rules (204), so the loader adds none: nothing is
+  // prefetched or prerendered for them (Chromium itself does not hold speculation back for Save-Data).
   const rulesFile = path.join(root, SPECULATION_RULES_PATH.slice(1));
-  const rules = fs.existsSync(rulesFile) ? fs.readFileSync(rulesFile, 'utf8') : '{}';
-  app.get(SPECULATION_RULES_PATH, (request, reply) => {
-    const savingData = /^\s*on\s*$/i.test(String(request.headers['save-data'] ?? ''));
-    return reply
-      .headers({ ...headersForFile(SPECULATION_RULES_PATH.slice(1), meta), Vary: 'Save-Data' })
-      .send(savingData ? '{}' : rules);
-  });
+  if (fs.existsSync(rulesFile)) {
+    const rules = fs.readFileSync(rulesFile, 'utf8');
+    app.get(SPECULATION_RULES_PATH, (request, reply) => {
+      const savingData = /^\s*on\s*$/i.test(String(request.headers['save-data'] ?? ''));
+      reply.headers({ ...headersForFile(SPECULATION_RULES_PATH.slice(1), meta), Vary: 'Save-Data' });
+      return savingData ? reply.code(204).send() : reply.send(rules);
+    });
+  }
 
   const pageFor = (pathname: string): string | undefined => {
     let clean: string;

@@ -15,9 +15,10 @@ import { transform } from 'lightningcss';
 import postcss, { type AcceptedPlugin } from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
-import { headersFile, headersForFile, SPECULATION_RULES_PATH } from '../server/site-headers.ts';
-import { speculationRules } from '../scripts/build/speculation-rules.ts';
-import { SAVE_DATA_CLASS } from '../widgets/page-scripts/save-data.ts';
+import { headersFile, headersForFile } from '../server/site-headers.ts';
+import { SPECULATION_RULES_PATH } from '../contract/speculation-rules.ts';
+import { speculationRules, speculationRulesText } from '../scripts/build/speculation-rules.ts';
+import { cspHash } from '../scripts/build/csp-hash.ts';
 import { deferModuleScripts, scriptHashes, starterImports, starterScript } from '../scripts/build/deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from '../scripts/build/inline-css.ts';
 import { pageInputs, publicRoutes } from '../scripts/build/inputs.ts';
@@ -186,8 +187,10 @@ describe('module scripts after the first paint', () => {
     expect(scriptHashes(html)).toEqual([hash]);
     const meta = buildMeta(loadSiteConfig(), [], ['/', '/about-us'], {}, { 'index.html': scriptHashes(html), 'about-us/index.html': [] });
     const scriptSrc = (file: string) => headersForFile(file, meta)['Content-Security-Policy']?.split('; ').find((d) => d.startsWith('script-src'));
-    expect(scriptSrc('index.html')).toBe(`script-src 'self' '${hash}'`);
-    expect(scriptSrc('about-us/index.html')).toBe("script-src 'self'");
+    // Besides the speculation rules the loader adds on every page (tested below).
+    const rules = `'${cspHash(speculationRulesText)}'`;
+    expect(scriptSrc('index.html')).toBe(`script-src 'self' '${hash}' ${rules}`);
+    expect(scriptSrc('about-us/index.html')).toBe(`script-src 'self' ${rules}`);
     expect(scriptSrc('widgets/x.js')).toBeUndefined();
   });
 });
@@ -206,7 +209,12 @@ describe('build-meta.json and _headers', () => {
   it('lists the style hashes once and sorted, the connect origins and the routes', () => {
     const site = { ...loadSiteConfig(), apiBase: 'https://api.example.in/v1', vitalsEndpoint: 'https://api.example.in/vitals' };
     const meta = buildMeta(site, ['sha256-b', 'sha256-a', 'sha256-b'], ['/', '/about-us']);
-    expect(meta).toEqual({ styleHashes: ['sha256-a', 'sha256-b'], connectOrigins: ['https://api.example.in'], routes: ['/', '/about-us'] });
+    expect(meta).toEqual({
+      styleHashes: ['sha256-a', 'sha256-b'],
+      speculationRulesHash: cspHash(speculationRulesText),
+      connectOrigins: ['https://api.example.in'],
+      routes: ['/', '/about-us'],
+    });
     const headers = headersFile(meta, { hsts: true });
     expect(headers).toMatch(/^\/\*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains$/m);
     expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
@@ -214,20 +222,23 @@ describe('build-meta.json and _headers', () => {
     for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));
   });
 
-  it('names the speculation rules on every page but the framed form, and serves them with their own type', () => {
+  it('lets every page but the framed form run the speculation rules by their hash (no header), and serves them with their own type', () => {
     const meta = buildMeta(loadSiteConfig(), [], ['/', '/embed/frame']);
-    expect(headersForFile('index.html', meta)['Speculation-Rules']).toBe(`"${SPECULATION_RULES_PATH}"`);
-    expect(headersForFile('hi/about-us/index.html', meta)['Speculation-Rules']).toBe(`"${SPECULATION_RULES_PATH}"`);
-    expect(headersForFile('embed/frame/index.html', meta)['Speculation-Rules']).toBeUndefined();
+    const rules = `'${cspHash(speculationRulesText)}'`;
+    const scriptSrc = (file: string) => /script-src ([^;]*)/.exec(headersForFile(file, meta)['Content-Security-Policy']!)![1]!.split(' ');
+    expect(scriptSrc('index.html')).toContain(rules);
+    expect(scriptSrc('hi/about-us/index.html')).toContain(rules);
+    expect(scriptSrc('embed/frame/index.html')).not.toContain(rules);
+    for (const file of ['index.html', 'embed/frame/index.html']) expect(headersForFile(file, meta)).not.toHaveProperty('Speculation-Rules');
     expect(headersForFile(SPECULATION_RULES_PATH.slice(1), meta)['Content-Type']).toBe('application/speculationrules+json');
     expect(headersFile(meta, { hsts: false })).toMatch(new RegExp(`^${SPECULATION_RULES_PATH.replace('.', '\\.')}\n  Content-Type: application/speculationrules\\+json$`, 'm'));
   });
 
-  it('prerenders same-site pages on the moderate signal, never files, the framed form or while saving data', () => {
+  it('prerenders same-site pages on the moderate signal, never files or the framed form', () => {
     const [rule] = speculationRules.prerender;
     expect(rule!.eagerness).toBe('moderate');
     const where = JSON.stringify(rule!.where);
-    for (const excluded of ['"/*.*"', '"/embed/frame"', `".${SAVE_DATA_CLASS} *"`, '"[download]"']) expect(where).toContain(excluded);
+    for (const excluded of ['"/*.*"', '"/embed/frame"', '"[download]"']) expect(where).toContain(excluded);
   });
 
   it('has no connect origins when the forms post to the page origin', () => {

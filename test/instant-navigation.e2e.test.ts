@@ -12,6 +12,7 @@
  * No timing is asserted: `npm run bench:instant` measures it. How the browser is driven:
  * scripts/bench/instant-browser.ts.
  */
+import { createHash } from 'node:crypto';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtRoutes } from '../scripts/bench/sizes.ts';
@@ -40,6 +41,8 @@ async function openTab(path: string, options: { saveData?: 'header' | 'navigator
   const page = await browser.newPage();
   const requests: HTTPRequest[] = [];
   page.on('request', (request) => requests.push(request));
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
   const session = tabSession(page);
   const prerenders = new Map<string, string>();
   const failures = new Map<string, string>();
@@ -51,10 +54,12 @@ async function openTab(path: string, options: { saveData?: 'header' | 'navigator
     if (event.status === 'Failure') failures.set(url, `${event.prerenderStatus ?? ''} ${event.disallowedMojoInterface ?? ''}`.trim());
   });
   // `navigator`: navigator.connection.saveData alone (what a static host's page can see);
-  // `header`: every request also says Save-Data: on, as Chromium's data saver does.
-  if (options.saveData) await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  // `header`: every request says Save-Data: on and the page cannot tell (only the service can).
+  if (options.saveData === 'navigator') await session.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
   if (options.saveData === 'header') await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
   await page.goto(site.url + path, { waitUntil: 'load' });
+  // The loader adds the rules once the page has painted (and not at all while saving data).
+  if (!options.saveData) await page.waitForSelector('head > script[type="speculationrules"]', { timeout: 30_000 });
   /** Resolves once Chromium reports the prerender of `url` ready; rejects with its reason when it failed. */
   const prerendered = async (url: string) => {
     for (let i = 0; i < 300; i++) {
@@ -64,7 +69,7 @@ async function openTab(path: string, options: { saveData?: 'header' | 'navigator
     }
     throw new Error(`no prerender of ${url} (status ${prerenders.get(url) ?? 'none'})`);
   };
-  return { page, requests, prerenders, prerendered };
+  return { page, requests, prerenders, prerendered, consoleErrors };
 }
 
 interface PageLink {
@@ -168,8 +173,18 @@ describe('speculation rules: hover, then click', () => {
 
   it.each(['navigator', 'header'] as const)('speculates nothing for a visitor who asks to save data (%s)', async (saveData) => {
     const tab = await openTab('/', { saveData });
-    // The loader marks the page (it arrives after the first paint).
-    await expect.poll(() => tab.page.evaluate(() => document.documentElement.classList.contains('save-data'))).toBe(true);
+    // The loader has run (it arrives after the first paint): importing it again resolves once it has.
+    await expect.poll(() => tab.requests.find((r) => /\/assets\/loader-[\w-]+\.js$/.test(r.url()))?.url(), { timeout: 30_000 }).toBeTruthy();
+    const loader = tab.requests.find((r) => /\/assets\/loader-[\w-]+\.js$/.test(r.url()))!.url();
+    await tab.page.evaluate(`import(${JSON.stringify(loader)})`);
+    const rulesRequest = tab.requests.find((r) => r.url().endsWith('/speculation.json'));
+    if (saveData === 'header') {
+      // Only the service can tell from the request: it answers with no rules.
+      await expect.poll(() => rulesRequest?.response()?.status()).toBe(204);
+    } else {
+      expect(rulesRequest, 'the loader asked for no rules').toBeUndefined();
+    }
+    expect(await tab.page.$$eval('script[type="speculationrules"]', (s) => s.length)).toBe(0);
     for (const href of ['/about-us', '/features', '/career']) {
       const link = await tab.page.$(`header a[href="${href}"]`);
       await link!.hover();
@@ -180,13 +195,28 @@ describe('speculation rules: hover, then click', () => {
     await tab.page.close();
   });
 
-  it('the server answers Save-Data: on with an empty rule set', async () => {
+  it('the server answers Save-Data: on with no rules (204)', async () => {
     const plain = await fetch(site.url + '/speculation.json');
     expect(plain.headers.get('content-type')).toMatch(/^application\/speculationrules\+json\b/);
     expect((await plain.json()).prerender).toHaveLength(1);
     const saving = await fetch(site.url + '/speculation.json', { headers: { 'Save-Data': 'on' } });
+    expect(saving.status).toBe(204);
     expect(saving.headers.get('vary')).toMatch(/Save-Data/);
-    expect(await saving.json()).toEqual({});
+    expect(await saving.text()).toBe('');
+  });
+
+  it('adds the rules as an inline script that the page’s CSP allows by its hash, after the first paint', async () => {
+    const tab = await openTab('/');
+    const rules = await tab.page.$eval('head > script[type="speculationrules"]', (s) => s.textContent);
+    expect(rules).toBe(await (await fetch(site.url + '/speculation.json')).text());
+    const csp = (await fetch(site.url + '/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(rules!).digest('base64')}'`);
+    // Fetched after the page painted: the document was the first and only request before it.
+    const paint = await tab.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
+    const fetchedAt = await tab.page.evaluate(() => performance.getEntriesByName(new URL('/speculation.json', location.href).href)[0]!.startTime);
+    expect(fetchedAt).toBeGreaterThan(paint);
+    expect(tab.consoleErrors).toEqual([]);
+    await tab.page.close();
   });
 
   it('a prerender that is never shown sends no beacon and fetches no challenge and no widget', async () => {

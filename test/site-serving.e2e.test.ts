@@ -3,6 +3,7 @@ import { startServer } from './helpers/server.ts';
 import { loadSiteConfig } from '../site.config.ts';
 import { pageText, textsOf } from './helpers/page-text.ts';
 import { embedPage, notFoundPage, routes, withTwins } from './helpers/routes.ts';
+import { cspHash } from '../scripts/build/csp-hash.ts';
 import { scriptHashes, starterImports } from '../scripts/build/deferred-scripts.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
@@ -54,10 +55,12 @@ describe('the built site served by the local server', () => {
     for (const path of ['/', '/career', '/no-such-page']) {
       const res = await get(path);
       const csp = res.headers.get('content-security-policy') ?? '';
-      // Its own files, and the hash of each inline script the page runs (its starter) and no other.
+      // Its own files, and the hash of each inline script the page runs (its starter, and the
+      // speculation rules its loader adds) and no other.
       const starters = scriptHashes(await res.clone().text());
       expect(starters, `${path} has one starter`).toHaveLength(1);
-      expect(csp).toContain(`script-src 'self' ${starters.map((h) => `'${h}'`).join(' ')};`);
+      const rules = cspHash(await (await get('/speculation.json')).text());
+      expect(csp).toContain(`script-src 'self' ${[...starters, rules].map((h) => `'${h}'`).join(' ')};`);
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -90,7 +93,10 @@ describe('the built site served by the local server', () => {
     const sitemap = await (await get('/sitemap.xml')).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(listed.sort()).toEqual(withTwins([...routes, embedPage].map((r) => r.path)).map((path) => siteUrl + (path === '/' ? '/' : path)).sort());
-    expect((await get('/favicon.svg')).status).toBe(200);
+    const icon = await get('/favicon.ico');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);
+    expect([...new Uint8Array(await icon.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]); // an icon file
     expect((await get('/og-image.png')).status).toBe(200);
     expect((await get('/_headers')).status).toBe(404);
     expect((await get('/build-meta.json')).status).toBe(404);

@@ -72,8 +72,8 @@ describe('Vary: Accept-Encoding on every response that has a compressed variant 
     });
   }
   it('not on a file that has no compressed variant', async () => {
-    expect(fs.existsSync(path.join(distDir, 'favicon.svg.br'))).toBe(false);
-    const res = await rawGet(server.url, '/favicon.svg', { 'accept-encoding': 'br' });
+    expect(fs.existsSync(path.join(distDir, 'favicon.ico.br'))).toBe(false);
+    const res = await rawGet(server.url, '/favicon.ico', { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers.vary ?? '').not.toMatch(/accept-encoding/i);
   });
@@ -85,7 +85,7 @@ describe('Strict-Transport-Security (finding 8)', () => {
       await rawGet(server.url, '/'),
       await rawGet(server.url, '/career', { 'accept-encoding': 'br' }),
       await rawGet(server.url, asset),
-      await rawGet(server.url, '/favicon.svg'),
+      await rawGet(server.url, '/favicon.ico'),
       await rawGet(server.url, '/health'),
       await rawGet(server.url, '/no-such-page'),
       await rawGet(server.url, '//anything'),

@@ -2,18 +2,22 @@
  * The build's last steps, so that `vite build` alone makes the complete site: the stylesheets
  * a page links (site.css and its own styles/pages/<page>.css) inlined into it, its module
  * scripts started after its first paint (deferred-scripts.ts), the hashes of every inline style and script, build-meta.json
- * and `_headers` (the server's headers, for static hosts), the speculation rules file, and pre-compressed copies.
+ * and `_headers` (the server's headers, for static hosts), the speculation rules file, /favicon.ico, and pre-compressed copies.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { pagesDir } from '../paths.ts';
+import { pagesDir, publicDir } from '../paths.ts';
 import type { SiteConfig } from '../../site.config.ts';
-import { headersFile, SPECULATION_RULES_PATH, type BuildMeta } from '../../server/site-headers.ts';
+import { SPECULATION_RULES_PATH } from '../../contract/speculation-rules.ts';
+import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
 import { deferModuleScripts, scriptHashes } from './deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
 import { publicRoutes } from './inputs.ts';
 import { precompress } from './precompress.ts';
-import { speculationRules } from './speculation-rules.ts';
+import { speculationRulesText } from './speculation-rules.ts';
+import { cspHash } from './csp-hash.ts';
+import { FAVICON_SOURCE, icoOfPng } from './favicon.ts';
 
 /** What the pages may connect to besides their own origin: the API and the vitals endpoint, when configured. */
 export function buildMeta(
@@ -30,7 +34,12 @@ export function buildMeta(
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([file, list]) => [file, [...new Set(list)].sort()]),
     );
-  const meta: BuildMeta = { styleHashes: [...new Set(hashes)].sort(), connectOrigins: [...new Set(origins)], routes };
+  const meta: BuildMeta = {
+    styleHashes: [...new Set(hashes)].sort(),
+    speculationRulesHash: cspHash(speculationRulesText),
+    connectOrigins: [...new Set(origins)],
+    routes,
+  };
   if (Object.keys(pageHashes).length) meta.pageStyleHashes = perPage(pageHashes);
   if (Object.keys(pageScripts).length) meta.pageScriptHashes = perPage(pageScripts);
   return meta;
@@ -78,7 +87,8 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         for (const file of inlined) delete bundle[file];
         const meta = buildMeta(site, hashes, publicRoutes(), pageHashes, pageScripts);
         this.emitFile({ type: 'asset', fileName: 'build-meta.json', source: JSON.stringify(meta, null, 2) + '\n' });
-        this.emitFile({ type: 'asset', fileName: SPECULATION_RULES_PATH.slice(1), source: JSON.stringify(speculationRules) });
+        this.emitFile({ type: 'asset', fileName: SPECULATION_RULES_PATH.slice(1), source: speculationRulesText });
+        this.emitFile({ type: 'asset', fileName: 'favicon.ico', source: icoOfPng(fs.readFileSync(path.join(publicDir, FAVICON_SOURCE))) });
         this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile(meta, { hsts: site.siteUrl.startsWith('https:') }) });
       },
     },

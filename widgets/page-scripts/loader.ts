@@ -12,9 +12,9 @@
  */
 import { lazyWidgets } from '../registry/loaders.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
-import { markSaveData } from './save-data.ts';
+import { addSpeculationRules } from './speculation.ts';
 
-markSaveData();
+addSpeculationRules();
 
 const intents = ['focusin', 'pointerenter', 'touchstart'] as const;
 const starters: { element: Element; start: () => void }[] = [];

@@ -1,0 +1,25 @@
+/**
+ * The site's speculation rules (scripts/build/speculation-rules.ts), added to the page once
+ * it has painted (the loader runs then): Chromium prerenders a page of the site that the
+ * visitor is about to open. Fetched here rather than named by a `Speculation-Rules` header:
+ * a header makes the browser fetch the rules before the page's first paint, and Lighthouse's
+ * LCP estimate waits for every request that starts before it (bench/notes.md). The inline
+ * rules' hash is in every page's CSP (server/site-headers.ts).
+ *
+ * Nothing for a visitor who asks to save data (Chromium does not hold speculation back for
+ * Save-Data itself): not when `navigator.connection.saveData` says so, and not when the
+ * service answers the rules request, which carries `Save-Data: on`, with 204.
+ * Browsers without speculation rules fetch nothing.
+ */
+import { SPECULATION_RULES_PATH } from '../../contract/speculation-rules.ts';
+
+export function addSpeculationRules(): void {
+  const savingData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (savingData || !HTMLScriptElement.supports?.('speculationrules')) return;
+  fetch(SPECULATION_RULES_PATH)
+    .then((response): string | Promise<string> => (response.ok ? response.text() : ''))
+    .then(
+      (rules) => rules && document.head.append(Object.assign(document.createElement('script'), { type: 'speculationrules', text: rules })),
+      () => {}, // offline: no prerendering, nothing else lost
+    );
+}
