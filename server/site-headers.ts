@@ -57,8 +57,7 @@ interface PageOptions {
 export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file }: PageOptions = {}): string {
   const hashes = (file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes;
   const own = (file !== undefined && meta.pageScriptHashes?.[file]) || [];
-  // A framed page gets no rules (browsers speculate from the top-level page only).
-  const scripts = framable || !meta.speculationRulesHash ? own : [...own, meta.speculationRulesHash];
+  const scripts = meta.speculationRulesHash ? [...own, meta.speculationRulesHash] : own;
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scripts.map((h) => `'${h}'`)].join(' '),

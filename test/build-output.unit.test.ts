@@ -222,13 +222,13 @@ describe('build-meta.json and _headers', () => {
     for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));
   });
 
-  it('lets every page but the framed form run the speculation rules by their hash (no header), and serves them with their own type', () => {
+  it('lets every page run the speculation rules by their hash (no header), and serves them with their own type', () => {
     const meta = buildMeta(loadSiteConfig(), [], ['/', '/embed/frame']);
     const rules = `'${cspHash(speculationRulesText)}'`;
     const scriptSrc = (file: string) => /script-src ([^;]*)/.exec(headersForFile(file, meta)['Content-Security-Policy']!)![1]!.split(' ');
     expect(scriptSrc('index.html')).toContain(rules);
     expect(scriptSrc('hi/about-us/index.html')).toContain(rules);
-    expect(scriptSrc('embed/frame/index.html')).not.toContain(rules);
+    expect(scriptSrc('embed/frame/index.html')).toContain(rules); // shown alone, as an RWA's share link
     for (const file of ['index.html', 'embed/frame/index.html']) expect(headersForFile(file, meta)).not.toHaveProperty('Speculation-Rules');
     expect(headersForFile(SPECULATION_RULES_PATH.slice(1), meta)['Content-Type']).toBe('application/speculationrules+json');
     expect(headersFile(meta, { hsts: false })).toMatch(new RegExp(`^${SPECULATION_RULES_PATH.replace('.', '\\.')}\n  Content-Type: application/speculationrules\\+json$`, 'm'));

@@ -9,13 +9,14 @@
  * Nothing for a visitor who asks to save data (Chromium does not hold speculation back for
  * Save-Data itself): not when `navigator.connection.saveData` says so, and not when the
  * service answers the rules request, which carries `Save-Data: on`, with 204.
- * Browsers without speculation rules fetch nothing.
+ * Browsers without speculation rules, and pages in a frame, fetch nothing.
  */
 import { SPECULATION_RULES_PATH } from '../../contract/speculation-rules.ts';
 
 export function addSpeculationRules(): void {
   const savingData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
-  if (savingData || !HTMLScriptElement.supports?.('speculationrules')) return;
+  // In a frame (a partner's /embed/frame) rules would be ignored: browsers speculate from the top-level page only.
+  if (savingData || self !== top || !HTMLScriptElement.supports?.('speculationrules')) return;
   fetch(SPECULATION_RULES_PATH)
     .then((response): string | Promise<string> => (response.ok ? response.text() : ''))
     .then(
