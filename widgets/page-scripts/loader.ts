@@ -5,7 +5,7 @@
  * Scrolling past a form loads nothing: each form is pre-rendered, so it is there to read
  * and type into before its script (and React) arrives, and what is typed is kept. The
  * FAQ is plain <details name> without its script, so it waits for the visitor too.
- * Field vitals are reported, and the speculation rules added, once the page is idle after load.
+ * Field vitals are reported once the page is idle after load.
  *
  * The page imports this after its first paint (scripts/build/deferred-scripts.ts), so the
  * visitor may already be in a form, and the page may already have loaded.
@@ -14,6 +14,7 @@ import { lazyWidgets } from '../registry/loaders.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { addSpeculationRules } from './speculation.ts';
 
+addSpeculationRules();
 
 const intents = ['focusin', 'pointerenter', 'touchstart'] as const;
 const starters: { element: Element; start: () => void }[] = [];
@@ -78,12 +79,6 @@ askOutboxWorker();
 
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000);
-// Once the page is idle after load: by then its largest paint is behind it, so neither request
-// counts against it (Lighthouse's LCP estimate waits for every request that starts before).
-const afterLoad = () =>
-  whenIdle(() => {
-    addSpeculationRules();
-    void import('./vitals.ts');
-  });
-if (document.readyState === 'complete') afterLoad();
-else addEventListener('load', afterLoad, { once: true });
+const reportVitals = () => whenIdle(() => void import('./vitals.ts'));
+if (document.readyState === 'complete') reportVitals();
+else addEventListener('load', reportVitals, { once: true });

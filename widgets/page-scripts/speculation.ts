@@ -1,10 +1,10 @@
 /**
  * The site's speculation rules (scripts/build/speculation-rules.ts), added to the page by
- * the loader once the page is idle after load: Chromium prerenders a page of the site that
- * the visitor is about to open. Fetched then rather than named by a `Speculation-Rules`
- * header: a header makes the browser fetch the rules before the page's first paint, and
- * Lighthouse's LCP estimate waits for every request that starts before the largest paint
- * (bench/notes.md). The inline
+ * the loader, which starts after the page's first paint: Chromium prerenders a page of the
+ * site that the visitor is about to open. Fetched then rather than named by a
+ * `Speculation-Rules` header: a header makes the browser fetch the rules before the first
+ * paint, and Lighthouse's LCP estimate waits for every request that ends before the largest
+ * paint (bench/notes.md). The inline
  * rules' hash is in every page's CSP (server/site-headers.ts).
  *
  * Nothing for a visitor who asks to save data (Chromium does not hold speculation back for
