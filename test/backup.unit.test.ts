@@ -9,11 +9,12 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { postJson, ROOT, startServer, tempDir } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const run = promisify(execFile);
 const backup = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { cwd: ROOT });
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
-const lead = (i: number) => ({ name: `Resident ${i}`, email: `r${i}@example.in`, phone: '9876543210', societyName: 'S', city: 'Pune' });
+const lead = (i: number) => ({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `r${i}@example.in` });
 
 describe('npm run backup', () => {
   it('copies the database consistently while the service keeps writing; private; keeps the newest N', async () => {

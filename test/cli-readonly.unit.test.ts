@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { postJson, ROOT, startServer, tempDir } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -51,7 +52,7 @@ function legacyDatabase(version: number): string {
 describe('report CLIs are read-only (finding 11)', () => {
   it('read a current database without changing a byte of it, even when the file cannot be written', async () => {
     const server = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
-    expect((await postJson(`${server.url}/addSocietyQuery`, { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' })).status).toBe(200);
+    expect((await postJson(`${server.url}/addSocietyQuery`, VALID_SOCIETY)).status).toBe(200);
     await server.stop();
     const file = path.join(server.dataDir, 'leads.db');
     const before = sha(file);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { postJson, startServerProcess, tempDir } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -22,8 +23,7 @@ describe('the data folder is private (finding 7)', () => {
 
     const server = await startServerProcess({ DATA_DIR: dataDir });
     try {
-      const lead = { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' };
-      expect((await postJson(`${server.url}/addSocietyQuery`, lead)).status).toBe(200);
+      expect((await postJson(`${server.url}/addSocietyQuery`, VALID_SOCIETY)).status).toBe(200);
       expect(mode(dataDir)).toBe(0o700);
       const files = fs.readdirSync(dataDir);
       expect(files).toEqual(expect.arrayContaining(['leads.db', 'leads.db-wal', 'leads.db-shm', 'notes.txt']));

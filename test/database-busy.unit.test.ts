@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, postJson, startServerProcess, tempDir } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 /** A tiny built site: three pages. */
 function miniSite(): string {
@@ -20,7 +21,7 @@ function miniSite(): string {
   return dir;
 }
 
-const lead = (n: number) => ({ name: `Person ${n}`, email: `p${n}@example.in`, phone: '9876543210', societyName: 'S', city: 'Pune' });
+const lead = (n: number) => ({ ...VALID_SOCIETY, name: `Person ${n}`, email: `p${n}@example.in` });
 
 let server: Awaited<ReturnType<typeof startServerProcess>>;
 let holder: Database.Database;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { postJson, readDb, startServerProcess } from './helpers/server.ts';
+import { VALID_CAREER } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 20_000) => {
@@ -22,13 +23,9 @@ describe('delivery: crash safety', () => {
       const TOTAL = 20;
       for (let i = 0; i < TOTAL; i++) {
         const res = await postJson(`${first.url}/addQuery`, {
+          ...VALID_CAREER,
           name: `Applicant ${i}`,
           email: `applicant${i}@example.com`,
-          phone: '+91 98765 43210',
-          college: 'College',
-          course: 'MCA',
-          yearOfStudy: '2',
-          areaOfInterest: 'tech-intern',
           message: `Application ${i}`,
         });
         expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWriteBatcher, openDatabase } from '../server/intake/database.ts';
 import { createWriteProbe } from '../server/intake/health.ts';
 import { postJson, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const isRoot = process.getuid?.() === 0;
 /** Makes files unwritable: root writes through any mode, so as root the files are made immutable. */
@@ -22,7 +23,6 @@ function freeze(files: string[]): () => void {
   return () => files.forEach((f) => fs.chmodSync(f, 0o600));
 }
 
-const lead = { name: 'A', email: 'a@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' };
 let running: RunningServer | undefined;
 const thaws: (() => void)[] = [];
 afterEach(async () => {
@@ -50,7 +50,7 @@ describe('/health proves it can write (finding 2)', () => {
     const body = await res.json();
     expect(body.status).toBe('error');
     expect(body.reason).toMatch(/read-only/);
-    const refused = await postJson(`${running.url}/addSocietyQuery`, lead);
+    const refused = await postJson(`${running.url}/addSocietyQuery`, VALID_SOCIETY);
     expect(refused.status).toBeGreaterThanOrEqual(500);
     expect((await refused.json()).success).toBe(false);
   });

@@ -2,18 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readDb, startServerProcess, storedLeads } from './helpers/server.ts';
+import { VALID_CAREER } from './helpers/fixtures.ts';
 
 const body = (i: number) =>
-  JSON.stringify({
-    name: `Crash Applicant ${i}`,
-    email: `crash${i}@example.com`,
-    phone: '+91 98765 43210',
-    college: 'College',
-    course: 'Other',
-    yearOfStudy: '2',
-    areaOfInterest: 'tech-intern',
-    message: `Submission number ${i}`,
-  });
+  JSON.stringify({ ...VALID_CAREER, name: `Crash Applicant ${i}`, email: `crash${i}@example.com`, message: `Submission number ${i}` });
 
 describe('intake: crash safety', () => {
   it('keeps every submission answered success when the process is SIGKILLed mid-burst', async () => {

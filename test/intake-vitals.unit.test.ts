@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDailyShare, clientNetwork } from '../server/intake/vitals.ts';
 import { countRows, rawRequest, readDb, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -143,7 +144,7 @@ describe('intake: vitals cannot crowd out leads', () => {
       const sendLead = (i: number) =>
         rawRequest(`${capped.url}/addSocietyQuery`, {
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name: `Cap ${i}`, email: `cap${i}@example.in`, phone: '+91 98765 43210', societyName: 'Cap Towers', city: 'Pune' }),
+          body: JSON.stringify({ ...VALID_SOCIETY, name: `Cap ${i}`, email: `cap${i}@example.in` }),
         });
       // 300 beacons (600 samples, 15 × the cap) interleaved with 30 leads.
       const beacons = Array.from({ length: 300 }, (_, i) => sendBeacon(i));

@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, startServer, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ function slowClient(head: string, trickle: string, giveUpMs: number): Promise<{ 
 
 describe('request timeouts (finding 4)', () => {
   it('cuts a POST whose body arrives a byte a second', async () => {
-    const body = JSON.stringify({ name: 'Slow', email: 'slow@example.in', phone: '9876543210', societyName: 'S', city: 'Pune' });
+    const body = JSON.stringify(VALID_SOCIETY);
     const head = `POST /addSocietyQuery HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const { closedAfterMs, answer } = await slowClient(head, body, 15_000);
     expect(closedAfterMs).toBeGreaterThan(1_500);

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadServerConfig, parseTrustProxy } from '../server/config.ts';
 import { rawRequest, startServer, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
-const body = (i: number) =>
-  JSON.stringify({ name: `Resident ${i}`, email: `r${i}@example.in`, phone: '9876543210', societyName: 'S', city: 'Pune' });
+const body = (i: number) => JSON.stringify({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `r${i}@example.in` });
 const post = (url: string, i: number, headers: Record<string, string> = {}) =>
   rawRequest(`${url}/addSocietyQuery`, { headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
 
