@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, rawRequest, startServer, startServerProcess, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const PARTNER = 'https://partner.example';
 const EVIL = 'https://evil.example';
 
-const society = (i: number) =>
-  JSON.stringify({
-    name: `Resident ${i}`,
-    email: `resident${i}@example.in`,
-    phone: '+91 98765 43210',
-    societyName: 'Sunrise Apartments',
-    city: 'Pune',
-  });
+const society = (i: number) => JSON.stringify({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `resident${i}@example.in` });
 
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
   rawRequest(url, { headers: { 'content-type': 'application/json', ...headers }, body });
@@ -115,12 +109,12 @@ describe('intake: logs', () => {
     const server = await startServerProcess({ LOG_LEVEL: 'info', RATE_LIMIT_MAX: '1000' });
     try {
       const secret = { name: 'Leaky Name', email: 'leaky.person@example.org', phone: '+91 99999 11111' };
-      const body = JSON.stringify({ ...secret, societyName: 'Hidden Towers', city: 'Secret City', position: '' });
+      const body = JSON.stringify({ ...VALID_SOCIETY, ...secret, societyName: 'Hidden Towers', city: 'Secret City' });
       const ok = await post(`${server.url}/addSocietyQuery?email=leaky.person@example.org`, body);
       expect(ok.status).toBe(200);
       await post(`${server.url}/addSocietyQuery`, body); // duplicate
       await post(`${server.url}/addSocietyQuery`, body.slice(0, -5)); // broken JSON with personal data in it
-      await post(`${server.url}/addSocietyQuery`, JSON.stringify({ ...secret, societyName: '', city: 'x' }));
+      await post(`${server.url}/addSocietyQuery`, JSON.stringify({ ...VALID_SOCIETY, ...secret, societyName: '', city: 'x' }));
       await new Promise((r) => setTimeout(r, 300));
       const log = server.output();
       for (const value of [...Object.values(secret), 'Hidden Towers', 'Secret City', '9999911111', 'remoteAddress', 'remotePort']) {

@@ -10,16 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postJson as widgetPost } from '../widgets/lead-form/api-client.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { countRows, postJson, readDb, startServer, storedLeads, tempDir } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
-const society = {
-  name: 'Idem Potent',
-  email: 'idem@example.in',
-  phone: '+91 98765 43210',
-  societyName: 'Once Only Apartments',
-  city: 'Pune',
-  position: 'Secretary',
-};
+const society = { ...VALID_SOCIETY, name: 'Idem Potent', email: 'idem@example.in' };
 
 const newKey = () => crypto.randomUUID();
 const spamOf = (dataDir: string) =>
@@ -74,10 +68,7 @@ describe('Idempotency-Key', () => {
 
   it('a key reused with another body is refused with 422, in the form language, and stores nothing', async () => {
     const key = newKey();
-    const first = await postJson(`${server.url}/addQuery`, {
-      name: 'Key Owner', email: 'owner@example.in', phone: '9876543210', college: 'COEP', course: 'B.Tech',
-      yearOfStudy: '3rd year', areaOfInterest: 'member-technical-staff', message: 'Hello',
-    }, { 'Idempotency-Key': key });
+    const first = await postJson(`${server.url}/addQuery`, { ...VALID_CAREER, name: 'Key Owner', email: 'owner@example.in' }, { 'Idempotency-Key': key });
     expect(first.status).toBe(200);
     const before = countRows(dataDir, 'leads');
     const other = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: 'other@example.in' }, { 'Idempotency-Key': key });

@@ -3,23 +3,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../contract/messages/en.ts';
 import { countRows, rawRequest, readDb, ROOT, startServer, type RunningServer } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const run = promisify(execFile);
 const leadsCli = async (args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: '' } })).stdout;
 
-const society = (i: number) =>
-  JSON.stringify({ name: `Resident ${i}`, email: `resident${i}@example.in`, phone: '+91 98765 43210', societyName: 'Sunrise', city: 'Pune' });
-const career = (i: number) =>
-  JSON.stringify({
-    name: `Applicant ${i}`,
-    email: `applicant${i}@example.in`,
-    phone: '+91 98765 43210',
-    college: 'College',
-    course: 'BCA',
-    yearOfStudy: '1',
-    areaOfInterest: 'tech-intern',
-    message: 'Hello',
-  });
+const society = (i: number) => JSON.stringify({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `resident${i}@example.in` });
+const career = (i: number) => JSON.stringify({ ...VALID_CAREER, name: `Applicant ${i}`, email: `applicant${i}@example.in` });
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
   rawRequest(url, { headers: { 'content-type': 'application/json', ...headers }, body });
 const sourceOf = (dataDir: string, email: string) =>

@@ -4,20 +4,14 @@ import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChallenge, solve, solvedHeader } from './helpers/altcha.ts';
 import { countRows, postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const leadsCli = async (args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: '' } })).stdout;
 
 const HMAC_KEY = 'test-altcha-key';
-const society = (i: number) => ({
-  name: `Resident ${i}`,
-  email: `resident${i}@example.in`,
-  phone: '+91 98765 43210',
-  societyName: `Sunrise ${i}`,
-  city: 'Pune',
-  position: '',
-});
+const society = (i: number) => ({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `resident${i}@example.in` });
 const spamOf = (dataDir: string, email: string) =>
   readDb(dataDir, (db) => db.prepare("SELECT spam_reason FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().all(email));
 const deliveriesOf = (dataDir: string, email: string) =>

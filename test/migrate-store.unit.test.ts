@@ -10,13 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { solvedHeader } from './helpers/altcha.ts';
 import { freshDatabase } from './helpers/postgres.ts';
 import { postJson, readDb, ROOT, startServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const migrateStore = async (url: string, dataDir: string) =>
   (await run(process.execPath, ['--import', 'tsx', 'scripts/migrate-store.ts', '--to', url, '--data-dir', dataDir], { cwd: ROOT })).stdout;
 
-const society = (i: number) => ({ name: `Resident ${i}`, email: `resident${i}@example.in`, phone: '+91 98765 43210', societyName: `Sunrise ${i}`, city: 'Pune', position: '' });
+const society = (i: number) => ({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `resident${i}@example.in` });
 
 describe('npm run migrate-store', () => {
   let db: pg.Pool | undefined;

@@ -14,6 +14,7 @@ import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';
 import { postJson, rawRequest, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -21,12 +22,10 @@ const cli = async (script: 'leads' | 'vitals' | 'funnel', args: string[], databa
   (await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir } })).stdout;
 
 const society = (i: number, extra: Partial<Record<string, string>> = {}) => ({
+  ...VALID_SOCIETY,
   name: `Resident ${i}`,
   email: `resident${i}@example.in`,
   phone: `+91 98765 ${String(40000 + i)}`,
-  societyName: `Sunrise ${i}`,
-  city: 'Pune',
-  position: '',
   ...extra,
 });
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
