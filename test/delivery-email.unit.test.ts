@@ -4,6 +4,7 @@ import { leadEmail } from '../server/intake/delivery/email.ts';
 import type { LeadEvent } from '../server/intake/delivery/lead-event.ts';
 import { decodeWords, headersOf, partOf, startSmtpSink } from './helpers/smtp-sink.ts';
 import { postJson, readDb, startServer, type RunningServer } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 15_000) => {
   const until = Date.now() + timeoutMs;
@@ -32,7 +33,7 @@ describe('delivery: an email per lead through a real SMTP server', () => {
   });
 
   it('sends a registration to the team, readable on a phone, with the person as Reply-To', async () => {
-    const lead = { name: 'Sunita Sharma', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'Green Park Residency', city: 'Delhi', position: 'Secretary' };
+    const lead = { ...VALID_SOCIETY, name: 'Sunita Sharma', email: 'sunita@example.in', phone: '+91 98765 43210', societyName: 'Green Park Residency', city: 'Delhi', position: 'Secretary' };
     const res = await postJson(`${server.url}/addSocietyQuery?partner=greenpark-rwa`, lead, { origin: 'https://rwa.example' });
     expect(res.status).toBe(200);
     await waitFor(() => sink.messages.length === 1);
@@ -66,12 +67,8 @@ describe('delivery: an email per lead through a real SMTP server', () => {
 
   it('sends a career application with the message as a paragraph, and the role by its label', async () => {
     const lead = {
+      ...VALID_CAREER,
       name: 'रवि कुमार',
-      email: 'ravi@example.com',
-      phone: '9876543210',
-      college: 'IIT Delhi',
-      course: 'MCA',
-      yearOfStudy: '2nd',
       areaOfInterest: 'member-technical-staff',
       message: 'I built our RWA’s gate app.\nI would like to help.',
     };
@@ -98,12 +95,11 @@ describe('email: header injection is impossible', () => {
   it('keeps hostile values inside their header or the body, and a comma address out of Reply-To', async () => {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
     const hostile = event({
+      ...VALID_SOCIETY,
       name: 'Eve\r\nBcc: leak@evil.example',
       email: 'a@b.example,leak@evil.example',
-      phone: '+91 98765 43210',
       societyName: 'Towers\nTo: leak@evil.example',
       city: 'Pune\r\n\r\n<script>',
-      position: '',
     });
     const info = await transport.sendMail(leadEmail(hostile, { to: 'sales@societydesk.example', from: 'leads@societydesk.example' }));
     expect(info.envelope.to).toEqual(['sales@societydesk.example']);
@@ -119,7 +115,7 @@ describe('email: header injection is impossible', () => {
 
   it('quotes a display name with special characters instead of reading it as addresses', async () => {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-    const tricky = event({ name: 'Doe, "John" <x@evil.example>', email: 'john@example.in', phone: '+91 98765 43210', societyName: 'S', city: 'C', position: '' });
+    const tricky = event({ ...VALID_SOCIETY, name: 'Doe, "John" <x@evil.example>', email: 'john@example.in' });
     const info = await transport.sendMail(leadEmail(tricky, { to: 'sales@societydesk.example', from: 'leads@societydesk.example' }));
     const replyTo = headersOf((info.message as Buffer).toString('utf8')).get('reply-to')!;
     expect(replyTo).toHaveLength(1);

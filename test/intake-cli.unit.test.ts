@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson, rawRequest, ROOT, startServer, tempDir } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -40,6 +41,7 @@ function parseCsv(text: string): string[][] {
 }
 
 const society = {
+  ...VALID_SOCIETY,
   name: 'सुनीता शर्मा',
   email: 'sunita@example.in',
   phone: '+91 98765 43210',
@@ -48,13 +50,9 @@ const society = {
   position: '@admin',
 };
 const career = {
+  ...VALID_CAREER,
   name: 'Ravi "RK" Kumar',
-  email: 'ravi@example.com',
-  phone: '9876543210',
   college: '-2+3 College',
-  course: 'MCA',
-  yearOfStudy: '1st',
-  areaOfInterest: 'marketing-sales-intern',
   message: 'Line one,\nline "two"\r\nline three',
 };
 
