@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, rawRequest, startServer, type RunningServer } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 
-const society = {
-  name: 'Asha Verma',
-  email: 'asha@example.in',
-  phone: '+91 98765 43210',
-  societyName: 'Lake View CHS',
-  city: 'Mumbai',
-  position: 'Treasurer',
-};
-const career = {
-  name: 'Ravi Kumar',
-  email: 'ravi@example.com',
-  phone: '98765-43210',
-  college: 'Delhi University',
-  course: 'BCA',
-  yearOfStudy: '2nd year',
-  areaOfInterest: 'tech-intern',
-  message: 'I like building things.',
-};
+// Each refused body is a valid payload with the one thing named in its label broken.
+const society = VALID_SOCIETY;
+const career = VALID_CAREER;
 
 let server: RunningServer;
 beforeAll(async () => {
