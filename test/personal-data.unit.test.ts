@@ -14,6 +14,7 @@ import { parsePersonKey, personRecord } from '../server/intake/personal-data.ts'
 import { NOTICE_VERSION } from '../contract/collection-notice.ts';
 import { nationalPhoneNumber } from '../contract/lead-contract.ts';
 import { countRows, postJson, readDb, ROOT, startServer, storedLeads, tempDir } from './helpers/server.ts';
+import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -40,25 +41,10 @@ function filesContaining(dir: string, needle: string): string[] {
   return hits;
 }
 
-const sunita = {
-  name: 'सुनीता शर्मा',
-  email: 'Sunita.Sharma@Example.IN',
-  phone: '+91 98765 43210',
-  societyName: 'Green Park Residency',
-  city: 'Delhi',
-  position: 'Secretary',
-};
-const sunitaCareer = {
-  name: 'सुनीता शर्मा',
-  email: 'sunita.sharma@example.in',
-  phone: '09876543210',
-  college: 'Delhi College',
-  course: 'MBA',
-  yearOfStudy: '2nd',
-  areaOfInterest: 'marketing-sales-intern',
-  message: 'I run our RWA and would like to help other societies.',
-};
-const ravi = { name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9811122233', societyName: 'Lake View', city: 'Pune' };
+const sunita = { ...VALID_SOCIETY, name: 'सुनीता शर्मा', email: 'Sunita.Sharma@Example.IN', phone: '+91 98765 43210', societyName: 'Green Park Residency' };
+const sunitaCareer = { ...VALID_CAREER, name: 'सुनीता शर्मा', email: 'sunita.sharma@example.in', phone: '09876543210' };
+/** Someone else: his own email and phone number (not Sunita's, which is the fixture's). */
+const ravi = { ...VALID_SOCIETY, name: 'Ravi Kumar', email: 'ravi@example.com', phone: '9811122233' };
 
 /** Every form in which Sunita's data was written, and the bytes to look for. */
 const sunitaNeedles = ['greenpark-rwa.in', 'Sunita.Sharma@Example.IN', 'sunita.sharma@example.in', '+91 98765 43210', '09876543210', '98765 43210', 'सुनीता', 'Green Park Residency'];
@@ -153,7 +139,7 @@ describe('--person and --erase', { timeout: 120_000 }, () => {
     const server = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
     try {
       for (const [i, phone] of spellings.entries()) {
-        const lead = { name: `Meera ${i}`, email: `meera${i}@example.in`, phone, societyName: `Tower ${i}`, city: 'Noida' };
+        const lead = { ...VALID_SOCIETY, name: `Meera ${i}`, email: `meera${i}@example.in`, phone };
         expect((await postJson(`${server.url}/addSocietyQuery`, lead)).status, phone).toBe(200);
       }
       expect((await postJson(`${server.url}/addSocietyQuery`, { ...ravi, phone: '+91 098765 43211' })).status).toBe(200);
