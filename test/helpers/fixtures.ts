@@ -3,7 +3,7 @@
  * the contract's field list (test/fixtures.unit.test.ts), so a field added to the contract
  * is added here once, not in every test.
  */
-import type { FieldOf, LeadKind } from '../../contract/lead-contract.ts';
+import { controlName, fieldNames, type ControlOf, type FieldOf, type LeadKind } from '../../contract/lead-contract.ts';
 
 export const VALID_SOCIETY = {
   name: 'Asha Rao',
@@ -30,4 +30,14 @@ export const VALID_LEADS = { society: VALID_SOCIETY, career: VALID_CAREER } as c
 /** A valid payload of `kind` with some fields replaced (and each call a fresh object). */
 export function validLead<K extends LeadKind>(kind: K, changes: Partial<Record<FieldOf<K>, unknown>> = {}): Record<string, unknown> {
   return { ...VALID_LEADS[kind], ...changes };
+}
+
+/**
+ * What a visitor types into a form's controls to send a valid payload of `kind` with some
+ * fields replaced: each field under its control's name (career: name in fullName, message
+ * in whyJoin). For tests that need a filled form, not the mapping itself.
+ */
+export function formValues<K extends LeadKind>(kind: K, changes: Partial<Record<FieldOf<K>, string>> = {}): Record<ControlOf<K>, string> {
+  const payload: Record<string, string> = { ...VALID_LEADS[kind], ...changes };
+  return Object.fromEntries(fieldNames(kind).map((field) => [controlName(kind, field), payload[field]])) as Record<ControlOf<K>, string>;
 }
