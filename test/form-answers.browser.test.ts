@@ -20,10 +20,11 @@ import { EN_NOTICE } from '../contract/messages/en.ts';
 import { statePartNames, widgetApi } from '../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../contract/lead-contract.ts';
 import { button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, stub, submit, submitAgain, toastHost, waitForToast } from './browser-stub/helpers.ts';
+import { formValues, VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const society = {
   tag: 'society-registration',
-  values: { name: 'Asha Verma', email: 'asha@example.com', phone: '+91 98765 43210', societyName: 'Green Valley', city: 'Pune', position: '' },
+  values: VALID_SOCIETY,
   first: 'name',
   successTitle: 'Registration Successful!',
   failureTitle: 'Registration Failed',
@@ -31,10 +32,7 @@ const society = {
 };
 const career = {
   tag: 'career-application',
-  values: {
-    fullName: 'Rohan Mehta', email: 'rohan@example.com', phone: '9876543210', college: 'DU', course: 'MCA', yearOfStudy: '3rd year',
-    areaOfInterest: 'tech-intern', whyJoin: 'To build things.',
-  },
+  values: formValues('career'),
   first: 'fullName',
   successTitle: 'Application Submitted!',
   failureTitle: 'Error',

@@ -5,6 +5,7 @@
  */
 import { expect, fixture, fixtureCleanup } from '@open-wc/testing';
 import { button, clearToasts, control, fillAll, loadWidget, stub, submit, waitForToast } from './browser-stub/helpers.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 const hostile = `
   * { all: unset; }
@@ -86,7 +87,7 @@ describe('isolation from the host page', () => {
     style.textContent = hostile;
     document.head.append(style);
     const host = await fixture(`<society-registration api-base="${stub('success').apiBase}"></society-registration>`);
-    fillAll(host, { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C' });
+    fillAll(host, VALID_SOCIETY);
     submit(host);
     await waitForToast('Registration Successful!');
   });

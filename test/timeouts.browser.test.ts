@@ -6,6 +6,7 @@
 import { expect, fixture, nextFrame, oneEvent } from '@open-wc/testing';
 import sinon from 'sinon';
 import { button, fillAll, frameUntil, loadWidget, requests, stub, submit, valuesOf, waitForToast } from './browser-stub/helpers.ts';
+import { formValues } from './helpers/fixtures.ts';
 
 describe('request timeout (15 s)', () => {
   let clock: sinon.SinonFakeTimers | undefined;
@@ -20,10 +21,8 @@ describe('request timeout (15 s)', () => {
     const careerStub = stub('held');
     const society = await fixture(`<society-registration api-base="${societyStub.apiBase}"></society-registration>`);
     const career = await fixture(`<career-application api-base="${careerStub.apiBase}"></career-application>`);
-    const societyValues = { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C', position: '' };
-    const careerValues = {
-      fullName: 'B', email: 'b@example.com', phone: '9123456780', college: 'X', course: 'MCA', yearOfStudy: '1', areaOfInterest: 'member-technical-staff', whyJoin: 'Y',
-    };
+    const societyValues = formValues('society');
+    const careerValues = formValues('career');
     fillAll(society, societyValues);
     fillAll(career, careerValues);
     const errors: string[] = [];

@@ -9,6 +9,7 @@ import { expect, fixture, nextFrame } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode, resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { clearToasts, currentToasts, fillAll, frameUntil, loadWidget, stub, submit, toastHost, waitForToast } from './browser-stub/helpers.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 
 interface A11yNode {
   role: string;
@@ -16,11 +17,9 @@ interface A11yNode {
   children: A11yNode[];
 }
 
-const society = { name: 'A', email: 'a@example.com', phone: '9876543210', societyName: 'S', city: 'C', position: '' };
-
 async function raise(scenario: string, title: string) {
   const host = await fixture(`<society-registration api-base="${stub(scenario).apiBase}"></society-registration>`);
-  fillAll(host, society);
+  fillAll(host, VALID_SOCIETY);
   const seen = currentToasts();
   submit(host);
   const toast = await waitForToast(title, { seen });
