@@ -27,6 +27,7 @@ import { repoRoot } from './paths.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { startWebhookReceiver, webhookSecret } from './webhook-receiver.ts';
+import { VALID_CAREER, VALID_SOCIETY } from '../test/helpers/fixtures.ts';
 
 const { values: args } = parseArgs({ options: { instances: { type: 'string', default: '1' } } });
 const INSTANCES = Number(args.instances);
@@ -147,31 +148,28 @@ function post(urlPath: string, body: string): Promise<{ status: number; ms: numb
   });
 }
 
+/** The tests' valid payloads (test/helpers/fixtures.ts: plain data over the contract, no test library), made distinct per request. */
 function payload(level: number, i: number): [string, string] {
   const tag = `${level}-${i}`;
   if (i % 2 === 0) {
     return [
       '/addSocietyQuery',
       JSON.stringify({
+        ...VALID_SOCIETY,
         name: `Bench Resident ${tag}`,
         email: `resident.${tag}@bench.example`,
         phone: `+91 98${String(i).padStart(8, '0')}`,
         societyName: `Bench Heights ${tag}`,
-        city: 'Pune',
-        position: 'Secretary',
       }),
     ];
   }
   return [
     '/addQuery',
     JSON.stringify({
+      ...VALID_CAREER,
       name: `Bench Applicant ${tag}`,
       email: `applicant.${tag}@bench.example`,
       phone: `+91 97${String(i).padStart(8, '0')}`,
-      college: 'Bench Institute of Technology',
-      course: 'B.Tech',
-      yearOfStudy: '3rd year',
-      areaOfInterest: 'tech-intern',
       message: `I would like to join the team (${tag}). `.repeat(8),
     }),
   ];
