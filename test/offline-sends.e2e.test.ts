@@ -163,4 +163,23 @@ describe('offline sends', () => {
     for (const typed of [email, 'Asha Rao', '98100 22222', 'Reload Residency']) expect(left).not.toContain(typed);
     await context.close();
   });
+
+  it('a draft that comes back in the field the visitor is in is selected: what they type replaces it', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    await fill(page, { name: 'Asha Rao', email: 'draft-typed-over@example.in' });
+    await page.reload();
+    // Into the pre-rendered (empty) name field, which starts the form: the draft comes back in it.
+    await takeOver(page);
+    expect(
+      await page.evaluate((t) => {
+        const field = document.querySelector(t)!.shadowRoot!.activeElement as HTMLInputElement;
+        return { name: field.name, value: field.value, selected: field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) };
+      }, FORM),
+    ).toEqual({ name: 'name', value: 'Asha Rao', selected: 'Asha Rao' });
+    await page.keyboard.type('Meera Iyer');
+    expect(await page.locator(`${FORM} [name="name"]`).inputValue()).toBe('Meera Iyer');
+    expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe('draft-typed-over@example.in');
+    await context.close();
+  });
 });

@@ -21,14 +21,23 @@ function initialValues<T extends Record<string, string>>(empty: T, snapshot: For
   return values;
 }
 
-/** Gives focus (and the selection) back to the control that had it. */
+/**
+ * Gives focus (and the selection) back to the control that had it. Where the visitor had
+ * typed nothing yet and the control now shows their draft, the draft is selected: what they
+ * type next replaces it instead of running on before or after it.
+ */
 function restoreFocus(form: HTMLFormElement | null, snapshot: FormSnapshot | undefined): void {
   const focus = snapshot?.focus;
   if (!form || !focus) return;
   const el = form.elements.namedItem(focus.name);
   if (!isControl(el)) return;
   el.focus({ preventScroll: true });
-  if (!(el instanceof HTMLSelectElement) && focus.start !== null && focus.end !== null) {
+  if (el instanceof HTMLSelectElement) return;
+  if (!snapshot.values[focus.name] && el.value) {
+    el.select();
+    return;
+  }
+  if (focus.start !== null && focus.end !== null) {
     try {
       el.setSelectionRange(focus.start, focus.end, focus.direction ?? undefined);
     } catch {
