@@ -78,6 +78,30 @@ async function fill(frame: Frame, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await frame.locator(`society-registration [name="${name}"]`).fill(value);
 }
 
+/** The frame's lead POSTs and their answers, as they happen. */
+function recordSends(page: Page): string[] {
+  const sends: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && sends.push(`${r.url()} sent`));
+  page.on('requestfinished', async (r) => r.method() === 'POST' && sends.push(`${r.url()} answered ${(await r.response())?.status()}`));
+  page.on('requestfailed', (r) => r.method() === 'POST' && sends.push(`${r.url()} failed: ${r.failure()?.errorText}`));
+  return sends;
+}
+
+/** What the framed form shows and sent, for a wait that failed. */
+async function whatHappened(frame: Frame, sends: string[]): Promise<string> {
+  const shown = await frame
+    .evaluate(() => {
+      const form = document.querySelector('society-registration')?.shadowRoot?.querySelector('form');
+      const controls = form ? ([...form.elements].filter((c) => 'validity' in c && (c as HTMLInputElement).name) as HTMLInputElement[]) : [];
+      return {
+        controls: controls.map((c) => `${c.name}=${JSON.stringify(c.value)}${c.validity.valid ? '' : ' (invalid)'}`),
+        toasts: document.querySelector('toast-host')?.shadowRoot?.textContent ?? '',
+      };
+    })
+    .catch((error: Error) => error.message);
+  return `POSTs: ${JSON.stringify(sends)}; the frame shows: ${JSON.stringify(shown)}`;
+}
+
 describe('the iframe snippet pasted alone into a page on another origin', () => {
   it('is a plain iframe with a declared size and no script', () => {
     expect(snippet).toMatch(new RegExp(`^<iframe src="${site.url}/embed/frame" title="[^"]+" width="100%" height="\\d+" style="border:0" loading="lazy"></iframe>$`));
@@ -106,11 +130,21 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
       expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true, byLineInside: true, toasts: 0 });
 
       const societyName = `${valid.societyName} ${width}`;
-      await fill(frame, { ...valid, societyName });
+      const sends = recordSends(page);
       const submit = frame.locator('society-registration button[type="submit"]');
-      await expect.poll(() => submit.isEnabled()).toBe(true);
+      // Focus starts the element; typed only once it has taken over its pre-rendered form
+      // (whose button stays disabled). Typed during the takeover, a field can come back with
+      // the draft the previous test left on this origin and the keystrokes after it.
+      await frame.focus('society-registration [name="name"]');
+      await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await fill(frame, { ...valid, societyName });
       await submit.click();
-      await expect.poll(() => frame.getByRole('status').filter({ hasText: 'Registration Successful!' }).count()).toBe(1);
+      await expect
+        .poll(() => frame.getByRole('status').filter({ hasText: 'Registration Successful!' }).count())
+        .toBe(1)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\n${await whatHappened(frame, sends)}`);
+        });
       expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true, byLineInside: true, toasts: 1, toastsInside: true });
       expect(storedLeads(site.dataDir).map((lead) => lead.fields.societyName)).toContain(societyName);
 
