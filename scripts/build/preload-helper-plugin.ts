@@ -3,6 +3,15 @@ import type { Plugin } from 'vite';
 const helperId = '\0vite/preload-helper.js';
 
 /**
+ * The page scripts every page runs import only widget entries, which fetch their own imports
+ * (vite.config.ts, resolveDependencies), and the vitals reporter, which imports nothing: no
+ * dependencies to preload, so their helper only calls the import (about 75 bytes fewer in the
+ * loader, within the 3 KB of pages without widgets).
+ */
+const importsNothingToPreload = (importer: string): boolean =>
+  /[\\/]widgets[\\/](page-scripts[\\/]|registry[\\/]loaders\.ts$)/.test(importer);
+
+/**
  * Replaces Vite's dynamic-import preload helper (about 0.8 KB gzipped, and it lands in
  * the loader, the one script every page runs) with a 0.1 KB one that does the useful
  * part: when a widget is imported, its chunks (React, the store, ...) are requested at
@@ -17,15 +26,6 @@ const helperId = '\0vite/preload-helper.js';
  * Vite calls it as __vitePreload(() => import('./x.js'), deps, import.meta.url), deps
  * being URLs relative to the importer (renderBuiltUrl: relative) or absolute ones.
  */
-/**
- * The page scripts every page runs import only widget entries, which fetch their own imports
- * (vite.config.ts, resolveDependencies), and the vitals reporter, which imports nothing: no
- * dependencies to preload, so their helper only calls the import (about 75 bytes fewer in the
- * loader, within the 3 KB of pages without widgets).
- */
-const importsNothingToPreload = (importer: string): boolean =>
-  /[\\/]widgets[\\/](page-scripts[\\/]|registry[\\/]loaders\.ts$)/.test(importer);
-
 export function preloadHelperPlugin(): Plugin {
   return {
     name: 'site:lean-preload-helper',
