@@ -4,20 +4,16 @@
  * Same markup on the server (pre-rendered, `prerendered`: button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useEffect, useRef, type FormEvent } from 'react';
-import { resolveApiBase } from '../lead-form/api-base.ts';
 import type { PostOutcome } from '../lead-form/api-client.ts';
-import { CAREER_APPLICATION } from '../registry/names.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage } from '../i18n/index.ts';
-import { CAREER_FIELDS, controlName, emptyValues, fieldNames, inputType, type LeadField, nativeConstraints, payloadOf } from '../../contract/lead-contract.ts';
+import { CAREER_FIELDS, controlName, fieldNames, inputType, type LeadField, nativeConstraints } from '../../contract/lead-contract.ts';
 import type { CareerControl } from '../i18n/types.ts';
-import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
+import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
@@ -25,9 +21,6 @@ export type CareerApplicationProps = LeadFormProps;
 
 /** The form's texts in English (the spec's). */
 export const careerText = en.career;
-
-/** Form state (spec §3; `resume` is always null and never sent, so it is not kept here). */
-const empty = emptyValues('career');
 
 /** The controls, in payload order: names, required, lengths, patterns, lists and autofill from the lead contract. */
 const fields = fieldNames('career').map((field) => ({ name: controlName('career', field), field: CAREER_FIELDS[field] as LeadField }));
@@ -66,22 +59,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     }
     emitOutcome(container, 'career', result);
   };
-  const form = useLeadForm({ container, kind: 'career', empty, apiBase, firstField: 'fullName', mismatchMessage: (name) => mismatchMessage('career', name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'career', partner) });
-  const inFlight = useRef(false);
-
-  useEffect(() => warnInvalidPartner(CAREER_APPLICATION, partner), [partner]);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    const payload = payloadOf('career', form.values);
-    try {
-      await form.submit(payload);
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft }, messages, report });
 
   if (form.confirmation) {
     return (
@@ -109,7 +87,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
   };
 
   return (
-    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading" onSubmit={onSubmit}>
+    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading">
       <h2 id="career-heading" className="heading" part="heading">{heading || text.heading}</h2>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">

@@ -11,12 +11,18 @@
  * - the page's funnel counts: the first touch of the form (a start) and each send;
  * - the send that waits for a connection (use-waiting-send.ts): an Idempotency-Key made at
  *   the first press and reused by every retry, the "saved on this phone" state with
- *   "send now" and "discard".
+ *   "send now" and "discard";
+ * - the submit itself: the contract's payload from the controls, never two at once, and
+ *   `submitting` while one is on its way; a console warning for a partner id that is not sent.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { LeadKind } from '../../contract/lead-contract.ts';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { controlName, emptyValues, fieldNames, payloadOf, type ControlOf, type LeadKind } from '../../contract/lead-contract.ts';
+import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
+import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
 import { markFunnel } from './campaign.ts';
+import { leadUrl, warnInvalidPartner } from './lead-request.ts';
+import { mismatchMessage } from './refusals.ts';
 import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
 import { useFormTakeover } from './form-state.ts';
 import type { QueuedSend } from './lead-outbox.ts';
@@ -45,28 +51,29 @@ export interface LeadFormProps {
   prerendered?: boolean;
 }
 
-export interface LeadFormOptions<V extends Record<string, string>> {
-  container: ShadowRoot | HTMLElement | undefined;
-  keepDraft?: boolean;
-  kind: LeadKind;
-  /** Where the form posts (`leadUrl`): a draft and a waiting send belong to the form that posts there. */
-  url: string;
+/** Each kind's element, its empty controls and the control focused when the visitor asks to send another. */
+const FORMS = {
+  society: { tag: SOCIETY_REGISTRATION, empty: emptyValues('society'), firstField: controlName('society', fieldNames('society')[0]) },
+  career: { tag: CAREER_APPLICATION, empty: emptyValues('career'), firstField: controlName('career', fieldNames('career')[0]) },
+};
+
+export interface LeadFormOptions<K extends LeadKind> {
+  kind: K;
+  /** The element's attributes that change what the form does (its texts aside). */
+  props: Pick<LeadFormProps, 'container' | 'apiBase' | 'partner' | 'keepDraft'>;
   /** Shows what an answer (or its absence) means: the spec's toasts, the confirmation, the event. Called again for a send that waited. */
   report: (outcome: PostOutcome) => void;
-  empty: V;
-  apiBase: string | undefined;
-  /** The control focused when the visitor asks to send another. */
-  firstField: keyof V & string;
-  /**
-   * The message the browser shows when a control's value breaks its native constraints
-   * (the lead contract's pattern or type), instead of a generic "match the requested format".
-   */
-  mismatchMessage?: (name: string) => string | undefined;
-  /** The form's language: its toasts and the POST's Content-Language. */
+  /** The form's language: its toasts, the browser's message for a control that breaks the contract's pattern or type, and the POST's Content-Language. */
   messages: WidgetMessages;
 }
 
-export function useLeadForm<V extends Record<string, string>>({ container, kind, empty, apiBase, firstField, mismatchMessage, messages, report, url, keepDraft = false }: LeadFormOptions<V>) {
+export function useLeadForm<K extends LeadKind>({ kind, props, messages, report }: LeadFormOptions<K>) {
+  type V = Record<ControlOf<K>, string>;
+  const { container, apiBase, partner, keepDraft = false } = props;
+  const { tag, firstField } = FORMS[kind];
+  const empty = FORMS[kind].empty as V;
+  /** Where the form posts: a draft and a waiting send belong to the form that posts there. */
+  const url = leadUrl(resolveApiBase(apiBase), kind, partner);
   // Only in the browser: the build's pre-render has no device to keep anything on.
   const [keep] = useState(() => typeof document !== 'undefined' && (keepDraft || mayKeepOnDevice(container)));
   const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind, url) : undefined));
@@ -80,7 +87,7 @@ export function useLeadForm<V extends Record<string, string>>({ container, kind,
   const started = useRef(false);
 
   const proof = useProofOfWork(apiBase);
-  const marks = useFieldMarks(values, takeover.onChange, mismatchMessage);
+  const marks = useFieldMarks(values, takeover.onChange, (name) => mismatchMessage(kind, name, messages.service));
   const emptyForm = () => {
     setValues(empty);
     if (keep) clearDraft(kind, url);
@@ -103,8 +110,21 @@ export function useLeadForm<V extends Record<string, string>>({ container, kind,
   useEffect(() => {
     if (keep) writeDraft(kind, url, values);
   }, [values]);
+  useEffect(() => warnInvalidPartner(tag, partner), [partner]);
 
   const submit = leadSubmit({ kind, url, values, messages, proof, marks, waiting, report: reportRef, toastSource, sending, submission, markStart });
+
+  const [submitting, setSubmitting] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (sending.current) return;
+    setSubmitting(true);
+    try {
+      await submit(payloadOf(kind, values));
+    } finally {
+      setSubmitting(false);
+    }
+  }
 
   /** "Discard": the waiting send and the draft are removed; the form is emptied and its first field focused. */
   function discard(): void {
@@ -119,11 +139,12 @@ export function useLeadForm<V extends Record<string, string>>({ container, kind,
     values,
     bind: marks.bind,
     /** Props for the <form>: the first focus or keystroke is the visitor's first touch. */
-    formProps: { ref: formRef, onFocus: touch, onInput: touch },
+    formProps: { ref: formRef, onFocus: touch, onInput: touch, onSubmit },
+    /** A send is on its way (the society form says so; the career form does not, spec §4). */
+    submitting,
     confirmation,
     confirmationRef,
     sendAnother,
-    submit,
     succeed,
     fail,
     errorOf: marks.errorOf,

@@ -3,19 +3,15 @@
  * (pre-rendered Declarative Shadow DOM, `prerendered`: submit button disabled until the
  * script takes over) and in the browser; touches no browser global during render.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { resolveApiBase } from '../lead-form/api-base.ts';
 import type { PostOutcome } from '../lead-form/api-client.ts';
-import { SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
 import { emitOutcome, type RegistrationErrorReason } from '../lead-form/events.ts';
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
-import { controlName, emptyValues, fieldNames, inputType, type LeadField, nativeConstraints, payloadOf, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
-import { leadUrl, warnInvalidPartner } from '../lead-form/lead-request.ts';
+import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { mismatchMessage, refusedField } from '../lead-form/refusals.ts';
+import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
@@ -23,8 +19,6 @@ export type SocietyRegistrationProps = LeadFormProps;
 
 /** The form's texts in English (the spec's). */
 export const societyText = en.society;
-
-const empty = emptyValues('society');
 
 /** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
 const fields = fieldNames('society').map((field) => ({
@@ -68,25 +62,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     }
     emitOutcome(container, 'society', result);
   };
-  const form = useLeadForm({ container, kind: 'society', empty, apiBase, firstField: 'name', mismatchMessage: (name) => mismatchMessage('society', name, messages.service), messages, report, keepDraft, url: leadUrl(resolveApiBase(apiBase), 'society', partner) });
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
-
-  useEffect(() => warnInvalidPartner(SOCIETY_REGISTRATION, partner), [partner]);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    const payload = payloadOf('society', form.values);
-    try {
-      await form.submit(payload);
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
-  };
+  const form = useLeadForm({ kind: 'society', props: { container, apiBase, partner, keepDraft }, messages, report });
 
   if (form.confirmation) {
     return (
@@ -95,7 +71,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
   }
 
   return (
-    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="society-heading" aria-busy={submitting || undefined} onSubmit={onSubmit}>
+    <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="society-heading" aria-busy={form.submitting || undefined}>
       <h2 id="society-heading" className="heading" part="heading">{heading || text.heading}</h2>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
@@ -113,8 +89,8 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
         ))}
       </div>
       <CollectionNotice kind="society" id="society-notice" text={messages.notice} />
-      <button type="submit" className="submit" part="button" disabled={prerendered || submitting}>
-        {submitting ? text.submitting : text.submit}
+      <button type="submit" className="submit" part="button" disabled={prerendered || form.submitting}>
+        {form.submitting ? text.submitting : text.submit}
       </button>
       {form.waiting ? <WaitingNotice idPrefix="society" text={messages.waiting} {...form.waiting} /> : null}
     </form>
