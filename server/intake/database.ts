@@ -9,17 +9,30 @@ import { FUNNEL_SCHEMA } from './funnel.ts';
  * vitals.db (field Web Vitals, kept apart so they can never crowd out a lead).
  */
 
-
 export type Db = Database.Database;
 
 export const dbPath = (dataDir: string): string => path.join(dataDir, 'leads.db');
 export const vitalsDbPath = (dataDir: string): string => path.join(dataDir, 'vitals.db');
 
+/** Field vitals, one row per metric of a beacon: in leads.db until its migration 2, in vitals.db since. */
+const VITALS_TABLE = `
+  CREATE TABLE vitals (
+    id              INTEGER PRIMARY KEY,
+    page            TEXT    NOT NULL,              -- a route of the site, or /404
+    name            TEXT    NOT NULL CHECK (name IN ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')),
+    value           REAL    NOT NULL,
+    rating          TEXT,
+    navigation_type TEXT,
+    created_at      INTEGER NOT NULL               -- epoch milliseconds (UTC)
+  );
+  CREATE INDEX vitals_created ON vitals (created_at);
+  `;
+
 /**
  * The database schema, as an append-only list: migration N brings the file to
  * PRAGMA user_version = N. Never edit a shipped entry; add a new one.
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   // 1: leads (fields as JSON, every value kept verbatim) and web-vitals samples.
   `
   CREATE TABLE leads (
@@ -33,16 +46,7 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX leads_created ON leads (created_at);
   CREATE INDEX leads_dedupe ON leads (dedupe_key, created_at);
 
-  CREATE TABLE vitals (
-    id              INTEGER PRIMARY KEY,
-    page            TEXT    NOT NULL,
-    name            TEXT    NOT NULL CHECK (name IN ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')),
-    value           REAL    NOT NULL,
-    rating          TEXT,
-    navigation_type TEXT,
-    created_at      INTEGER NOT NULL           -- epoch milliseconds (UTC)
-  );
-  CREATE INDEX vitals_created ON vitals (created_at);
+  ${VITALS_TABLE}
   `,
   // 2: each lead's source, notice version and spam flag; the delivery outbox; used
   // proof-of-work solutions. Field vitals moved to vitals.db (older samples are dropped:
@@ -115,20 +119,9 @@ const MIGRATIONS: readonly string[] = [
 
 
 /** vitals.db, its own append-only list. */
-const VITALS_MIGRATIONS: readonly string[] = [
+export const VITALS_MIGRATIONS: readonly string[] = [
   // 1: one row per metric of a beacon.
-  `
-  CREATE TABLE vitals (
-    id              INTEGER PRIMARY KEY,
-    page            TEXT    NOT NULL,              -- a route of the site, or /404
-    name            TEXT    NOT NULL CHECK (name IN ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')),
-    value           REAL    NOT NULL,
-    rating          TEXT,
-    navigation_type TEXT,
-    created_at      INTEGER NOT NULL               -- epoch milliseconds (UTC)
-  );
-  CREATE INDEX vitals_created ON vitals (created_at);
-  `,
+  VITALS_TABLE,
   // 2: the funnel's daily counters (funnel.ts).
   FUNNEL_SCHEMA,
 ];

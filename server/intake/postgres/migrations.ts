@@ -84,39 +84,7 @@ export const MIGRATIONS: readonly string[] = [
     stored  integer NOT NULL
   );
 
-  -- A lead in one round trip and one transaction (see leads.ts for the rules).
-  CREATE FUNCTION save_lead(
-    p_kind text, p_at bigint, p_key text, p_fields json, p_origin text, p_partner text, p_notice text,
-    p_spam text, p_signature text, p_expires bigint, p_targets text[], p_window bigint
-  ) RETURNS TABLE (lead_id bigint, duplicate boolean, spam text) LANGUAGE plpgsql AS $$
-  DECLARE
-    v_spam text := p_spam;
-    v_id bigint;
-  BEGIN
-    IF p_signature IS NOT NULL THEN
-      INSERT INTO used_solutions (signature, expires_at) VALUES (p_signature, p_expires) ON CONFLICT DO NOTHING;
-      IF NOT FOUND THEN v_spam := 'reused-solution'; END IF;
-    END IF;
-    -- The same submission saved by two instances at once: the second waits for the first
-    -- to commit, then (a fresh snapshot per statement) finds it.
-    PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
-    SELECT l.id INTO v_id FROM leads l
-     WHERE l.dedupe_key = p_key AND l.created_at >= p_at - p_window AND (v_spam IS NOT NULL OR l.spam_reason IS NULL)
-     ORDER BY l.created_at DESC LIMIT 1;
-    IF FOUND THEN
-      RETURN QUERY SELECT v_id, true, v_spam;
-      RETURN;
-    END IF;
-    INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason)
-    VALUES (p_kind, p_at, p_key, p_fields, p_origin, p_partner, p_notice, v_spam)
-    RETURNING id INTO v_id;
-    IF v_spam IS NULL THEN
-      INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
-      SELECT v_id, t, 'pending', 0, p_at, p_at FROM unnest(p_targets) AS t;
-    END IF;
-    RETURN QUERY SELECT v_id, false, v_spam;
-  END
-  $$;
+  ${saveLeadFunction([])}
   `,
   // 2: the Idempotency-Key of each lead POST with the first answer it got (../idempotency.ts).
   `
@@ -141,37 +109,7 @@ export const MIGRATIONS: readonly string[] = [
     ADD COLUMN ref text,
     ADD COLUMN page text;                        -- the site route the form was on, or NULL
 
-  CREATE FUNCTION save_lead(
-    p_kind text, p_at bigint, p_key text, p_fields json, p_origin text, p_partner text, p_notice text,
-    p_spam text, p_signature text, p_expires bigint, p_targets text[], p_window bigint,
-    p_utm_source text, p_utm_medium text, p_utm_campaign text, p_ref text, p_page text
-  ) RETURNS TABLE (lead_id bigint, duplicate boolean, spam text) LANGUAGE plpgsql AS $$
-  DECLARE
-    v_spam text := p_spam;
-    v_id bigint;
-  BEGIN
-    IF p_signature IS NOT NULL THEN
-      INSERT INTO used_solutions (signature, expires_at) VALUES (p_signature, p_expires) ON CONFLICT DO NOTHING;
-      IF NOT FOUND THEN v_spam := 'reused-solution'; END IF;
-    END IF;
-    PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
-    SELECT l.id INTO v_id FROM leads l
-     WHERE l.dedupe_key = p_key AND l.created_at >= p_at - p_window AND (v_spam IS NOT NULL OR l.spam_reason IS NULL)
-     ORDER BY l.created_at DESC LIMIT 1;
-    IF FOUND THEN
-      RETURN QUERY SELECT v_id, true, v_spam;
-      RETURN;
-    END IF;
-    INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page)
-    VALUES (p_kind, p_at, p_key, p_fields, p_origin, p_partner, p_notice, v_spam, p_utm_source, p_utm_medium, p_utm_campaign, p_ref, p_page)
-    RETURNING id INTO v_id;
-    IF v_spam IS NULL THEN
-      INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
-      SELECT v_id, t, 'pending', 0, p_at, p_at FROM unnest(p_targets) AS t;
-    END IF;
-    RETURN QUERY SELECT v_id, false, v_spam;
-  END
-  $$;
+  ${saveLeadFunction(['utm_source', 'utm_medium', 'utm_campaign', 'ref', 'page'])}
 
   CREATE TABLE funnel_counts (
     day       text    NOT NULL,                  -- YYYY-MM-DD, UTC
@@ -186,3 +124,47 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
 ];
+
+/**
+ * save_lead(): a lead in one round trip and one transaction (see leads.ts for the rules),
+ * storing `columns` of leads besides the first ones, each from its parameter p_<column>. Each
+ * version is a migration of its own, so an instance not yet upgraded keeps calling the one it
+ * knows. It is part of shipped migrations: a change here is a change of them (migrations.unit test).
+ */
+function saveLeadFunction(columns: readonly string[]): string {
+  const params = columns.map((c) => `, p_${c} text`).join('');
+  const names = columns.map((c) => `, ${c}`).join('');
+  const values = columns.map((c) => `, p_${c}`).join('');
+  return `CREATE FUNCTION save_lead(
+    p_kind text, p_at bigint, p_key text, p_fields json, p_origin text, p_partner text, p_notice text,
+    p_spam text, p_signature text, p_expires bigint, p_targets text[], p_window bigint${params}
+  ) RETURNS TABLE (lead_id bigint, duplicate boolean, spam text) LANGUAGE plpgsql AS $$
+  DECLARE
+    v_spam text := p_spam;
+    v_id bigint;
+  BEGIN
+    IF p_signature IS NOT NULL THEN
+      INSERT INTO used_solutions (signature, expires_at) VALUES (p_signature, p_expires) ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN v_spam := 'reused-solution'; END IF;
+    END IF;
+    -- The same submission saved by two instances at once: the second waits for the first
+    -- to commit, then (a fresh snapshot per statement) finds it.
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
+    SELECT l.id INTO v_id FROM leads l
+     WHERE l.dedupe_key = p_key AND l.created_at >= p_at - p_window AND (v_spam IS NOT NULL OR l.spam_reason IS NULL)
+     ORDER BY l.created_at DESC LIMIT 1;
+    IF FOUND THEN
+      RETURN QUERY SELECT v_id, true, v_spam;
+      RETURN;
+    END IF;
+    INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason${names})
+    VALUES (p_kind, p_at, p_key, p_fields, p_origin, p_partner, p_notice, v_spam${values})
+    RETURNING id INTO v_id;
+    IF v_spam IS NULL THEN
+      INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
+      SELECT v_id, t, 'pending', 0, p_at, p_at FROM unnest(p_targets) AS t;
+    END IF;
+    RETURN QUERY SELECT v_id, false, v_spam;
+  END
+  $$;`;
+}
