@@ -27,7 +27,8 @@ import { repoRoot } from './paths.ts';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { startWebhookReceiver, webhookSecret } from './webhook-receiver.ts';
-import { VALID_CAREER, VALID_SOCIETY } from '../test/helpers/fixtures.ts';
+import { VALID_LEADS } from '../test/helpers/fixtures.ts';
+import { LEAD_PATHS } from '../contract/http.ts';
 
 const { values: args } = parseArgs({ options: { instances: { type: 'string', default: '1' } } });
 const INSTANCES = Number(args.instances);
@@ -150,29 +151,18 @@ function post(urlPath: string, body: string): Promise<{ status: number; ms: numb
 
 /** The tests' valid payloads (test/helpers/fixtures.ts: plain data over the contract, no test library), made distinct per request. */
 function payload(level: number, i: number): [string, string] {
+  const kind = i % 2 === 0 ? 'society' : 'career';
   const tag = `${level}-${i}`;
-  if (i % 2 === 0) {
-    return [
-      '/addSocietyQuery',
-      JSON.stringify({
-        ...VALID_SOCIETY,
-        name: `Bench Resident ${tag}`,
-        email: `resident.${tag}@bench.example`,
-        phone: `+91 98${String(i).padStart(8, '0')}`,
-        societyName: `Bench Heights ${tag}`,
-      }),
-    ];
-  }
-  return [
-    '/addQuery',
-    JSON.stringify({
-      ...VALID_CAREER,
-      name: `Bench Applicant ${tag}`,
-      email: `applicant.${tag}@bench.example`,
-      phone: `+91 97${String(i).padStart(8, '0')}`,
-      message: `I would like to join the team (${tag}). `.repeat(8),
-    }),
-  ];
+  const lead = VALID_LEADS[kind];
+  const body = {
+    ...lead,
+    name: `${lead.name} ${tag}`,
+    email: lead.email.replace('@', `.${tag}@`),
+    phone: `+91 9${kind === 'society' ? 8 : 7}${String(i).padStart(8, '0')}`,
+    // An application's message is its longest field: a realistic body size.
+    ...(kind === 'career' ? { message: `I would like to join the team (${tag}). `.repeat(8) } : {}),
+  };
+  return [LEAD_PATHS[kind], JSON.stringify(body)];
 }
 
 /** CPU time the service processes have used, in ms (Linux /proc; NaN elsewhere): on a shared machine, their cost per request is steadier than wall-clock rates. PostgreSQL's own is not counted. */
