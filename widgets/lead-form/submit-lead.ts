@@ -1,4 +1,4 @@
-import type { MutableRefObject } from 'react';
+import { useState, type FormEvent, type MutableRefObject } from 'react';
 import { HEADERS } from '../../contract/http.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
@@ -78,4 +78,23 @@ function sendOf(body: Record<string, string>, { submission, url, kind, messages,
     state: 'waiting',
     values: { ...values },
   };
+}
+
+/**
+ * The form's submit event: the browser's own submit is prevented and `send` runs, unless a
+ * send of the form is on its way; `submitting` is true until it has its answer.
+ */
+export function useSubmitEvent(send: () => Promise<void>, sending: MutableRefObject<boolean>) {
+  const [submitting, setSubmitting] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (sending.current) return;
+    setSubmitting(true);
+    try {
+      await send();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+  return { submitting, onSubmit };
 }

@@ -8,19 +8,18 @@
  * - the proof of work, solved from the visitor's first focus or keystroke (use-proof-of-work.ts),
  *   and the headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version,
  *   Content-Language: the form's language, in which the service answers);
- * - the page's funnel counts: the first touch of the form (a start) and each send;
+ * - the page's funnel counts: the first touch of the form (a start, use-first-touch.ts) and each send;
  * - the send that waits for a connection (use-waiting-send.ts): an Idempotency-Key made at
  *   the first press and reused by every retry, the "saved on this phone" state with
  *   "send now" and "discard";
- * - the submit itself: the contract's payload from the controls, never two at once, and
- *   `submitting` while one is on its way; a console warning for a partner id that is not sent.
+ * - the submit itself (submit-lead.ts): the contract's payload from the controls, never two
+ *   at once, and `submitting` while one is on its way; a console warning for a partner id that is not sent.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { controlName, emptyValues, fieldNames, payloadOf, type ControlOf, type LeadKind } from '../../contract/lead-contract.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
-import { markFunnel } from './campaign.ts';
 import { leadUrl, warnInvalidPartner } from './lead-request.ts';
 import { mismatchMessage } from './refusals.ts';
 import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
@@ -30,7 +29,8 @@ import { useFieldMarks } from './use-field-marks.ts';
 import { useFormAnswer } from './use-form-answer.ts';
 import { useProofOfWork } from './use-proof-of-work.ts';
 import { useWaitingSend } from './use-waiting-send.ts';
-import { leadSubmit } from './submit-lead.ts';
+import { leadSubmit, useSubmitEvent } from './submit-lead.ts';
+import { useFirstTouch } from './use-first-touch.ts';
 import type { WidgetMessages } from '../i18n/types.ts';
 
 /** The props both form elements take: r2wc's shadow root and their attributes. */
@@ -84,7 +84,6 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   reportRef.current = report;
   const sending = useRef(false);
   const submission = useRef<QueuedSend | null>(null);
-  const started = useRef(false);
 
   const proof = useProofOfWork(apiBase);
   const marks = useFieldMarks(values, takeover.onChange, (name) => mismatchMessage(kind, name, messages.service));
@@ -93,38 +92,16 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
     if (keep) clearDraft(kind, url);
   };
   const answer = useFormAnswer({ formRef, firstField, fieldNames: Object.keys(empty), marks, messages, toastSource, onSuccess: emptyForm });
+  const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
   const waiting = useWaitingSend({ keep, url, empty, setValues, report: reportRef, toastSource, sending, submission });
 
-  /** A start in the page's funnel counts, once per form. */
-  const markStart = () => {
-    if (!started.current) markFunnel('starts');
-    started.current = true;
-  };
-  /** The visitor's first touch of the form (focus or keystroke): a start, and the proof of work begins. */
-  const touch = () => {
-    markStart();
-    proof.start();
-  };
-  // The visitor already typed into the pre-rendered form: that was the first touch.
-  useLayoutEffect(() => void (typedBeforeTakeover && touch()), []); // once, on mount
   useEffect(() => {
     if (keep) writeDraft(kind, url, values);
   }, [values]);
   useEffect(() => warnInvalidPartner(tag, partner), [partner]);
 
-  const submit = leadSubmit({ kind, url, values, messages, proof, marks, waiting, report: reportRef, toastSource, sending, submission, markStart });
-
-  const [submitting, setSubmitting] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    if (sending.current) return;
-    setSubmitting(true);
-    try {
-      await submit(payloadOf(kind, values));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const send = leadSubmit({ kind, url, values, messages, proof, marks, waiting, report: reportRef, toastSource, sending, submission, markStart });
+  const { submitting, onSubmit } = useSubmitEvent(() => send(payloadOf(kind, values)), sending);
 
   /** "Discard": the waiting send and the draft are removed; the form is emptied and its first field focused. */
   function discard(): void {

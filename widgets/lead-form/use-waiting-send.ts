@@ -17,29 +17,25 @@ export interface SendState {
   submission: MutableRefObject<QueuedSend | null>;
 }
 
-/**
- * The send that waits for a connection (lead-outbox.ts): kept on the device where allowed
- * (`keep`), tried again with backoff, at once when the browser is back online or the outbox
- * worker says it has sent something, and from an earlier visit when the form comes back (its
- * answer shown if the worker sent it meanwhile). `report` shows an answer once it comes.
- */
-export function useWaitingSend<V extends Record<string, string>>({
-  keep,
-  url,
-  empty,
-  setValues,
-  report,
-  toastSource,
-  sending,
-  submission,
-}: SendState & {
+/** What the waiting send works with: the form's own state and where its answer goes. */
+export interface WaitingSendParts<V extends Record<string, string>> extends SendState {
+  /** The send may be kept on the device (draft-store.ts); else it waits while the page is open. */
   keep: boolean;
   url: string;
   empty: V;
   setValues: (values: V) => void;
   report: MutableRefObject<(outcome: PostOutcome) => void>;
   toastSource: symbol;
-}) {
+}
+
+/**
+ * The send that waits for a connection (lead-outbox.ts): kept on the device where allowed
+ * (`keep`), tried again with backoff, at once when the browser is back online or the outbox
+ * worker says it has sent something, and from an earlier visit when the form comes back (its
+ * answer shown if the worker sent it meanwhile). `report` shows an answer once it comes.
+ */
+export function useWaitingSend<V extends Record<string, string>>(parts: WaitingSendParts<V>) {
+  const { keep, url, empty, setValues, report, toastSource, sending, submission } = parts;
   const [waiting, setWaiting] = useState<QueuedSend | null>(null);
   const [retrying, setRetrying] = useState(false);
   const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
@@ -51,85 +47,35 @@ export function useWaitingSend<V extends Record<string, string>>({
   // or it waits here again and is tried at once.
   useEffect(() => {
     if (!keep) return;
-    let live = true;
-    registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
-    keptSends()
-      .then(async (sends) => {
-        const send = sends.filter((s) => withoutVisit(s.url) === url).at(-1);
-        if (!live || !send) return;
-        if (send.values) setValues({ ...empty, ...send.values } as V);
-        if (send.state === 'answered' && send.outcome) {
-          await deleteSend(send.key);
-          if (live) report.current(send.outcome);
-        } else {
-          submission.current = send;
-          retryAtOnce.current = true;
-          setWaiting(send);
-        }
-      })
-      .catch(() => undefined); // no IndexedDB (a private window of some browsers): nothing was kept
-    return () => {
-      live = false;
-    };
+    return resumeKeptSend(url, {
+      restore: (values) => setValues({ ...empty, ...values } as V),
+      report: (outcome) => report.current(outcome),
+      wait: (send) => {
+        submission.current = send;
+        retryAtOnce.current = true;
+        setWaiting(send);
+      },
+    });
   }, []); // once, on mount
 
   useEffect(() => {
     if (!waiting) return;
-    let stopped = false;
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      const pause = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt++);
-      timer = setTimeout(() => retry(false), pause * (1 + Math.random() / 2));
-    };
-    const retry = async (byVisitor: boolean) => {
-      if (stopped) return;
-      if (sending.current) {
-        if (!byVisitor) schedule(); // the visitor's own send is on its way: its answer decides
-        return;
-      }
-      sending.current = true;
-      clearTimeout(timer);
-      setRetrying(true);
-      const outcome = await attemptSend(waiting, { solve: true }).finally(() => {
-        sending.current = false;
-      });
-      if (stopped) return;
-      setRetrying(false);
-      if (unreachable(outcome)) {
-        if (byVisitor) {
-          dismissToastsFrom(toastSource);
-          report.current(outcome); // the spec's failure toast, again
-        }
-        if (keep) void updateSend(waiting).catch(() => undefined); // keeps a newly solved proof
-        schedule();
-        return;
-      }
-      stopped = true;
-      if (keep) void deleteSend(waiting.key).catch(() => undefined);
-      if (outcome.type === 'json' && outcome.ok) submission.current = null;
-      setWaiting(null);
-      dismissToastsFrom(toastSource); // the failure toast of the send that waited is no longer true
-      report.current(outcome);
-    };
-    retryRef.current = (byVisitor) => void retry(byVisitor);
-    const onOnline = () => void retry(false);
-    const onWorker = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void retry(false);
-    };
-    addEventListener('online', onOnline);
-    navigator.serviceWorker?.addEventListener('message', onWorker);
-    if (retryAtOnce.current) {
-      retryAtOnce.current = false;
-      void retry(false);
-    } else schedule();
+    const loop = retryUntilAnswered(waiting, retryAtOnce.current, {
+      keep,
+      sending,
+      toastSource,
+      report: (outcome) => report.current(outcome),
+      setRetrying,
+      answered: (outcome) => {
+        if (outcome.type === 'json' && outcome.ok) submission.current = null;
+        setWaiting(null);
+      },
+    });
+    retryAtOnce.current = false;
+    retryRef.current = loop.retry;
     return () => {
-      stopped = true;
-      clearTimeout(timer);
+      loop.stop();
       retryRef.current = () => undefined;
-      removeEventListener('online', onOnline);
-      navigator.serviceWorker?.removeEventListener('message', onWorker);
     };
   }, [waiting]);
 
@@ -155,6 +101,107 @@ export function useWaitingSend<V extends Record<string, string>>({
     /** "Send now": one attempt at once; still unreachable shows the failure toast again. */
     sendNow: () => retryRef.current(true),
     drop: () => drop(),
+  };
+}
+
+/**
+ * Finds the send kept for the form that posts to `url` from an earlier visit: the visitor's
+ * values come back; an answer the outbox worker got meanwhile is reported (and the send
+ * removed), else the send waits again. Returns the cancel for an unmounted form.
+ */
+function resumeKeptSend(
+  url: string,
+  form: { restore(values: Record<string, string>): void; report(outcome: PostOutcome): void; wait(send: QueuedSend): void },
+): () => void {
+  let live = true;
+  registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
+  keptSends()
+    .then(async (sends) => {
+      const send = sends.filter((s) => withoutVisit(s.url) === url).at(-1);
+      if (!live || !send) return;
+      if (send.values) form.restore(send.values);
+      if (send.state === 'answered' && send.outcome) {
+        await deleteSend(send.key);
+        if (live) form.report(send.outcome);
+      } else form.wait(send);
+    })
+    .catch(() => undefined); // no IndexedDB (a private window of some browsers): nothing was kept
+  return () => {
+    live = false;
+  };
+}
+
+/**
+ * Tries a waiting send again until it gets an answer: at once when `atOnce`, then with backoff, at once when the browser
+ * is back online or the outbox worker says it has sent something, and when the visitor asks
+ * (`retry(true)`: still unreachable shows the failure toast again). Never while another send
+ * of the form is on its way. An answer is reported once and ends the loop.
+ */
+function retryUntilAnswered(
+  send: QueuedSend,
+  atOnce: boolean,
+  parts: Pick<SendState, 'sending'> & {
+    keep: boolean;
+    toastSource: symbol;
+    report(outcome: PostOutcome): void;
+    setRetrying(retrying: boolean): void;
+    answered(outcome: PostOutcome): void;
+  },
+): { retry(byVisitor: boolean): void; stop(): void } {
+  const { keep, sending, toastSource, report, setRetrying } = parts;
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    const pause = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt++);
+    timer = setTimeout(() => retry(false), pause * (1 + Math.random() / 2));
+  };
+  const retry = async (byVisitor: boolean) => {
+    if (stopped) return;
+    if (sending.current) {
+      if (!byVisitor) schedule(); // the visitor's own send is on its way: its answer decides
+      return;
+    }
+    sending.current = true;
+    clearTimeout(timer);
+    setRetrying(true);
+    const outcome = await attemptSend(send, { solve: true }).finally(() => {
+      sending.current = false;
+    });
+    if (stopped) return;
+    setRetrying(false);
+    if (unreachable(outcome)) {
+      if (byVisitor) {
+        dismissToastsFrom(toastSource);
+        report(outcome); // the spec's failure toast, again
+      }
+      if (keep) void updateSend(send).catch(() => undefined); // keeps a newly solved proof
+      schedule();
+      return;
+    }
+    stopped = true;
+    if (keep) void deleteSend(send.key).catch(() => undefined);
+    parts.answered(outcome);
+    dismissToastsFrom(toastSource); // the failure toast of the send that waited is no longer true
+    report(outcome);
+  };
+  const onOnline = () => void retry(false);
+  const onWorker = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void retry(false);
+  };
+  addEventListener('online', onOnline);
+  navigator.serviceWorker?.addEventListener('message', onWorker);
+  if (atOnce) void retry(false);
+  else schedule();
+  return {
+    retry: (byVisitor) => void retry(byVisitor),
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      removeEventListener('online', onOnline);
+      navigator.serviceWorker?.removeEventListener('message', onWorker);
+    },
   };
 }
 
