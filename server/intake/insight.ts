@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from './html-text.ts';
 import {
   FUNNEL_DIMENSIONS,
   utcDay,
@@ -37,8 +38,6 @@ export function hasToken(request: FastifyRequest, token: string): boolean {
   return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const percent = (rate: number | null): string => (rate === null ? '–' : `${(rate * 100).toFixed(1)}%`);
 
 const TITLES: Record<FunnelDimension, string> = { page: 'Per page', source: 'Per source', campaign: 'Per campaign', partner: 'Per partner' };

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../contract/messages/en.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
+import { escapeHtml } from '../html-text.ts';
 
 export interface EmailSettings {
   /** smtp://user:pass@host:587 or smtps://…:465 */
@@ -25,9 +26,6 @@ const oneLine = (text: string, max = 120): string => {
   const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const received = (iso: string): string =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
