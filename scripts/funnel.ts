@@ -8,7 +8,7 @@
 import { FUNNEL_DIMENSIONS, funnelTotal, type FunnelDimension } from '../server/intake/funnel.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
-import { openOperatorStore } from './reports/store.ts';
+import { openOperatorStore } from './reports/open-store.ts';
 import { funnelAsCsv, funnelAsJson, funnelAsTable } from './reports/funnel-report.ts';
 
 const values = cliArgs(

@@ -24,7 +24,7 @@ import {
   sourceCountsAsTable,
 } from './reports/leads-report.ts';
 import { erasePerson, printPerson, purgeExpired } from './reports/person.ts';
-import { openOperatorStore } from './reports/store.ts';
+import { openOperatorStore } from './reports/open-store.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
 import { loadServerConfig } from '../server/config.ts';
 

@@ -9,7 +9,7 @@ import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, endOfDay, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
 import { formatLocal } from './reports/output.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
-import { openOperatorStore } from './reports/store.ts';
+import { openOperatorStore } from './reports/open-store.ts';
 import { summariseVitals, vitalsAsTable } from './reports/vitals-report.ts';
 
 const values = cliArgs(

@@ -2,7 +2,8 @@
  * Which folder may import which: contract/ (what the forms and the service agree on)
  * imports nothing of the project, nor Node, nor the DOM; the service imports contract/
  * and never the widgets, the pages or the scripts; the widgets never import the service.
- * Every import of every source file is read, static and dynamic.
+ * Every import of every source file is read, static and dynamic, type-only included; and no
+ * file reaches itself again through its imports.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,4 +70,55 @@ describe('import boundaries', () => {
     const crossing = importsOf(`import { x } from '../../widgets/lead-form/x.ts';`).map((s) => target(file, s));
     expect(crossing).toEqual(['widgets']);
   });
+
+  it('no import cycle: no source file reaches itself through its imports (type-only and dynamic ones too)', () => {
+    expect(cycles(projectImports())).toEqual([]);
+  });
+
+  it('would see a cycle: a type-only import back is one', () => {
+    const graph = new Map([
+      ['server/intake/store.ts', ['server/intake/leads.ts']],
+      ['server/intake/leads.ts', ['server/intake/store.ts']],
+      ['server/intake/plugin.ts', ['server/intake/store.ts']],
+    ]);
+    expect(cycles(graph)).toEqual([['server/intake/leads.ts', 'server/intake/store.ts']]);
+  });
 });
+
+/** Each source file of the project's code folders → the project files it imports. */
+function projectImports(): Map<string, string[]> {
+  const files = ['contract', 'widgets', 'server', 'scripts', 'pages'].flatMap(sourceFiles);
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => [
+      file,
+      importsOf(fs.readFileSync(path.join(repoRoot, file), 'utf8'))
+        .filter((s) => s.startsWith('.'))
+        .map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s.split('?')[0]!)))
+        .filter((f) => known.has(f)),
+    ]),
+  );
+}
+
+/** The groups of files that import each other in a circle (strongly connected components of two or more), each sorted. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) visit(next);
+      if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, low.get(next)!));
+    }
+    if (low.get(file) === index.get(file)) {
+      const group = stack.splice(stack.indexOf(file));
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}

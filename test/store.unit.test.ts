@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOperatorStore } from '../scripts/reports/store.ts';
+import { openOperatorStore } from '../scripts/reports/open-store.ts';
 import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';

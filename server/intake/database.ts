@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
-import { FUNNEL_SCHEMA } from './funnel.ts';
 
 /**
  * The service's two database files, their schema migrations, and the group-commit write
@@ -122,8 +121,20 @@ export const MIGRATIONS: readonly string[] = [
 export const VITALS_MIGRATIONS: readonly string[] = [
   // 1: one row per metric of a beacon.
   VITALS_TABLE,
-  // 2: the funnel's daily counters (funnel.ts).
-  FUNNEL_SCHEMA,
+  // 2: the funnel's daily counters (funnel.ts): one row per day and key and event, its count; '' stands for "none" in a key column.
+  `
+  CREATE TABLE IF NOT EXISTS funnel_counts (
+    day       TEXT    NOT NULL,              -- YYYY-MM-DD, UTC
+    page      TEXT    NOT NULL,              -- a route of the site; '' for a lead sent from another site
+    source    TEXT    NOT NULL,              -- utm_source, else ref; '' when neither
+    medium    TEXT    NOT NULL,              -- utm_medium or ''
+    campaign  TEXT    NOT NULL,              -- utm_campaign or ''
+    partner   TEXT    NOT NULL,              -- the partner id or ''
+    event     TEXT    NOT NULL CHECK (event IN ('view', 'start', 'send', 'lead')),
+    count     INTEGER NOT NULL CHECK (count > 0),
+    PRIMARY KEY (day, page, source, medium, campaign, partner, event)
+  ) WITHOUT ROWID;
+`,
 ];
 
 /** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */

@@ -15,21 +15,6 @@ import type { Db, WriteBatcher } from './database.ts';
 export const FUNNEL_EVENTS = ['view', 'start', 'send', 'lead'] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
 
-/** vitals.db migration: one row per day and key and event, its count. '' stands for "none" in a key column. */
-export const FUNNEL_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS funnel_counts (
-    day       TEXT    NOT NULL,              -- YYYY-MM-DD, UTC
-    page      TEXT    NOT NULL,              -- a route of the site; '' for a lead sent from another site
-    source    TEXT    NOT NULL,              -- utm_source, else ref; '' when neither
-    medium    TEXT    NOT NULL,              -- utm_medium or ''
-    campaign  TEXT    NOT NULL,              -- utm_campaign or ''
-    partner   TEXT    NOT NULL,              -- the partner id or ''
-    event     TEXT    NOT NULL CHECK (event IN ('view', 'start', 'send', 'lead')),
-    count     INTEGER NOT NULL CHECK (count > 0),
-    PRIMARY KEY (day, page, source, medium, campaign, partner, event)
-  ) WITHOUT ROWID;
-`;
-
 /** What a count is kept under. */
 export interface FunnelKey {
   page: string;

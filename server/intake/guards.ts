@@ -4,7 +4,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ALLOWED_REQUEST_HEADERS } from '../../contract/http.ts';
 import { type LeadMessages, MESSAGES } from '../../contract/messages/en.ts';
 import { messagesFor } from './language.ts';
-import type { RateLimitStoreClass } from './store.ts';
 
 /**
  * What stands around the API routes: the one answer shape, the origin policy and CORS,
@@ -12,6 +11,9 @@ import type { RateLimitStoreClass } from './store.ts';
  * logs that carry no personal data. Every refusal is in the request's Content-Language
  * (language.ts), English by default.
  */
+
+/** The constructor @fastify/rate-limit takes as `store` (a store counting across instances). */
+export type RateLimitStoreClass = new (options: unknown) => unknown;
 
 /** The one error shape of the API: {"success": false, "message": "..."}. */
 export function sendFailure(reply: FastifyReply, statusCode: number, message: string): FastifyReply {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
-import type { IntakeStore } from './store.ts';
+import type { LeadEvent } from './delivery/lead-event.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
@@ -198,7 +198,31 @@ export function createLeadStore(
   };
 }
 
-type LeadStore = Pick<IntakeStore['leads'], 'save' | 'keptAnswer'>;
+/** What the service keeps of leads: its part of the store (store.ts), in SQLite (above) or PostgreSQL (postgres/leads.ts). */
+export interface LeadStore {
+  /**
+   * Stores a lead in one transaction that has committed when the promise resolves: marks
+   * the proof-of-work solution used (a reused one makes the lead spam), drops a repeat
+   * of the same submission within ten minutes, and queues its deliveries. With an
+   * idempotency key, a key already kept answers `{ replay }` and nothing is stored; a new
+   * one is kept with the lead and its answer, in the same transaction.
+   */
+  save(
+    kind: LeadKind,
+    fields: Record<string, string>,
+    source: LeadSource,
+    check: SolutionCheck,
+    idempotency?: { key: string; answer: KeptAnswer },
+  ): Promise<SaveResult>;
+  /** The first answer kept for an idempotency key, if it is still kept (a save looks again inside its transaction). */
+  keptAnswer(key: string): Promise<KeptAnswer | undefined>;
+  /** Forgets idempotency keys past their keeping time. */
+  forgetExpiredKeys(): Promise<number>;
+  /** What a notification says about a lead; undefined once it was erased. */
+  readEvent(leadId: number): Promise<LeadEvent | undefined>;
+  /** Forgets used solutions whose challenge has expired. */
+  forgetExpiredSolutions(): Promise<number>;
+}
 
 // Routes.
 
@@ -224,7 +248,7 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
-  store: LeadStore,
+  store: Pick<LeadStore, 'save' | 'keptAnswer'>,
   options: {
     spam: SpamChallenge | undefined;
     onQueued: () => void;

@@ -13,7 +13,7 @@ import {
 } from './guards.ts';
 import { LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
 import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts';
-import { openIntakeStore } from './store.ts';
+import { openIntakeStore } from './open-store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
 import { registerInsightRoute } from './insight.ts';

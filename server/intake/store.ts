@@ -1,56 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../config.ts';
-import type { LeadEvent } from './delivery/lead-event.ts';
 import type { FunnelStore } from './funnel.ts';
 import type { DeliveryStatus, DueDelivery } from './delivery/outbox.ts';
 import type { WriteCheck } from './health.ts';
-import type { LeadSource } from './lead-source.ts';
-import type { KeptAnswer } from './idempotency.ts';
-import type { SaveResult } from './leads.ts';
-import type { SolutionCheck } from './spam-challenge.ts';
-import type { VitalsBeacon } from './vitals.ts';
-import type { LeadKind } from '../../contract/lead-contract.ts';
+import type { RateLimitStoreClass } from './guards.ts';
+import type { LeadStore } from './leads.ts';
+import type { VitalsStore } from './vitals.ts';
 
 /**
  * What the running service keeps, as one interface with two implementations: SQLite files
  * in DATA_DIR (sqlite-store.ts, the default) and one PostgreSQL database shared by every
- * instance (postgres/store.ts, when DATABASE_URL is set). Each feature keeps its own SQL
- * beside it; a store only puts the features together.
+ * instance (postgres/store.ts, when DATABASE_URL is set; open-store.ts opens the one configured).
+ * Each feature keeps its own SQL, and the interface of its part, beside it; a store only puts
+ * the features together. Types only: the features import nothing from here.
  */
 export interface IntakeStore {
   /** Where the data is, for the log (never a password). */
   readonly description: string;
-  leads: {
-    /**
-     * Stores a lead in one transaction that has committed when the promise resolves: marks
-     * the proof-of-work solution used (a reused one makes the lead spam), drops a repeat
-     * of the same submission within ten minutes, and queues its deliveries. With an
-     * idempotency key, a key already kept answers `{ replay }` and nothing is stored; a new
-     * one is kept with the lead and its answer, in the same transaction.
-     */
-    save(
-      kind: LeadKind,
-      fields: Record<string, string>,
-      source: LeadSource,
-      check: SolutionCheck,
-      idempotency?: { key: string; answer: KeptAnswer },
-    ): Promise<SaveResult>;
-    /** The first answer kept for an idempotency key, if it is still kept (a save looks again inside its transaction). */
-    keptAnswer(key: string): Promise<KeptAnswer | undefined>;
-    /** Forgets idempotency keys past their keeping time. */
-    forgetExpiredKeys(): Promise<number>;
-    /** What a notification says about a lead; undefined once it was erased. */
-    readEvent(leadId: number): Promise<LeadEvent | undefined>;
-    /** Forgets used solutions whose challenge has expired. */
-    forgetExpiredSolutions(): Promise<number>;
-  };
+  leads: LeadStore;
   outbox: DeliveryQueue;
-  vitals: {
-    /** Stores a beacon unless its client has used its daily share or the day's cap is reached; resolves with the samples stored. */
-    save(beacon: VitalsBeacon, clientAddress: string): Promise<number>;
-    /** Deletes samples past the retention period. */
-    purge(): Promise<number>;
-  };
+  vitals: VitalsStore;
   /** Cookieless counts of views, starts, sends and leads per day, page and campaign (funnel.ts). */
   funnel: FunnelStore;
   /** Proves a submission could be stored now, the way one is stored (GET /health). */
@@ -79,17 +47,4 @@ export interface DeliveryQueue {
   recordFailure(delivery: DueDelivery, error: string, at: number, baseMs: number): Promise<DeliveryStatus>;
   /** Claims hold a lease: take only what can be sent now (a read-ahead would sit out its lease). */
   readonly leaseMs?: number;
-}
-
-/** The constructor @fastify/rate-limit takes as `store`. */
-export type RateLimitStoreClass = new (options: unknown) => unknown;
-
-/** The store the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export async function openIntakeStore(config: ServerConfig, log: FastifyBaseLogger): Promise<IntakeStore> {
-  if (config.databaseUrl) {
-    const { createPostgresStore } = await import('./postgres/store.ts');
-    return createPostgresStore({ ...config, databaseUrl: config.databaseUrl }, log);
-  }
-  const { createSqliteStore } = await import('./sqlite-store.ts');
-  return createSqliteStore(config, log);
 }

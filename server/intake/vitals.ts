@@ -8,7 +8,6 @@ import { NOT_FOUND_ROUTE, routeOfPageFile, routeOfPath } from '../../contract/si
 import { pagesDir } from '../folders.ts';
 import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
-import type { IntakeStore } from './store.ts';
 import { beaconFunnel, funnelBeaconSchema, type FunnelBeacon } from './funnel.ts';
 import { sendFailure } from './guards.ts';
 import { VITALS_PATH } from '../../contract/http.ts';
@@ -193,7 +192,13 @@ export function createVitalsStore(
   };
 }
 
-type VitalsStore = Pick<IntakeStore['vitals'], 'save'>;
+/** What the service keeps of field vitals: its part of the store (store.ts), in SQLite (above) or PostgreSQL (postgres/vitals.ts). */
+export interface VitalsStore {
+  /** Stores a beacon unless its client has used its daily share or the day's cap is reached; resolves with the samples stored. */
+  save(beacon: VitalsBeacon, clientAddress: string): Promise<number>;
+  /** Deletes samples past the retention period. */
+  purge(): Promise<number>;
+}
 
 /**
  * POST /vitals for navigator.sendBeacon: accepts application/json and text/plain (a
@@ -203,7 +208,7 @@ type VitalsStore = Pick<IntakeStore['vitals'], 'save'>;
  */
 export async function registerVitalsRoutes(
   app: FastifyInstance,
-  store: VitalsStore,
+  store: Pick<VitalsStore, 'save'>,
   routes: ReadonlySet<string>,
   limits: { max: number; timeWindow: number },
   /** Called with a beacon's funnel counts and the request's headers (to tell a page from a script). */
