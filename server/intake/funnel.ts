@@ -218,12 +218,8 @@ export const sqliteFunnelReader = (db: Db): FunnelReader => ({
 export const FUNNEL_DIMENSIONS = ['page', 'source', 'campaign', 'partner'] as const;
 export type FunnelDimension = (typeof FUNNEL_DIMENSIONS)[number];
 
-export interface FunnelCounts {
-  views: number;
-  starts: number;
-  sends: number;
-  leads: number;
-}
+/** How many of each event: views, starts, sends, leads. */
+export type FunnelCounts = Record<`${FunnelEvent}s`, number>;
 export interface FunnelRates {
   /** starts / views */
   startRate: number | null;
