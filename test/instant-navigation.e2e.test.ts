@@ -256,6 +256,7 @@ describe('back/forward cache', () => {
     const other = route === '/privacy-policy' ? '/terms-of-service' : '/privacy-policy';
     await evaluateInTab(page, `location.href = ${JSON.stringify(other)}`);
     await waitForTabUrl(page, site.url + other);
+    expect(documents, 'the same listener saw both documents requested').toEqual(expect.arrayContaining([route, other]));
     const before = documents.length;
     await evaluateInTab(page, 'history.back()');
     await waitForTabUrl(page, site.url + route);
