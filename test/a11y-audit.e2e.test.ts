@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues } from './helpers/fixtures.ts';
 import { headingLevels } from './helpers/page-checks.ts';
 import { startServer } from './helpers/server.ts';
 import { routes, withTwins } from './helpers/routes.ts';
@@ -62,8 +63,8 @@ describe('accessibility audits', () => {
   }
 
   for (const [path, tag, fill] of [
-    ['/', 'society-registration', { name: 'Asha Rao', email: 'asha@example.in', phone: '9810000000', societyName: 'Lake View', city: 'Pune' }],
-    ['/career', 'career-application', { fullName: 'Asha Rao', email: 'asha@example.in', phone: '9810000000', college: 'COEP', course: 'BCA', yearOfStudy: '2nd year', areaOfInterest: 'tech-intern', whyJoin: 'To learn.' }],
+    ['/', 'society-registration', formValues('society')],
+    ['/career', 'career-application', formValues('career')],
   ] as const) {
     it(`${path}: no violation with the widget mounted, its notice, its confirmation and success toast, then a refused field and its error toast`, async () => {
       const page = await browser.context.newPage();

@@ -34,6 +34,7 @@ import {
   staticClosure,
 } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { emulateSlowPhone } from './helpers/phone-conditions.ts';
 import { defaultLanguage, languageOfRoute, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute } from '../scripts/paths.ts';
@@ -313,13 +314,13 @@ describe('what Chromium loads', () => {
     });
     await page.goto(site.url + '/', { waitUntil: 'domcontentloaded' });
     const name = page.locator('society-registration input[name="name"]');
-    await name.fill('Asha Rao');
+    await name.fill(VALID_SOCIETY.name);
     await name.focus();
     const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
     release();
     await reactRequested;
     await page.waitForFunction(() => customElements.get('society-registration') !== undefined);
-    await expect.poll(() => name.inputValue()).toBe('Asha Rao');
+    await expect.poll(() => name.inputValue()).toBe(VALID_SOCIETY.name);
     expect(await name.evaluate((input) => (input.getRootNode() as ShadowRoot).activeElement === input)).toBe(true);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
 import { builtRoutes } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { hostDocument, startHostPages } from './helpers/host-page.ts';
 import { storedLeads } from './helpers/server.ts';
 import { distDir, startServer } from './helpers/server.ts';
@@ -72,8 +73,6 @@ function layout(frame: Frame) {
   });
 }
 
-const valid = { name: 'Kavita Menon', email: 'kavita@example.in', phone: '+91 98450 12345', societyName: 'Frame Gardens', city: 'Kochi', position: '' };
-
 async function fill(frame: Frame, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await frame.locator(`society-registration [name="${name}"]`).fill(value);
 }
@@ -129,7 +128,7 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
       const { page, frame } = await openHost('/', width);
       expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true, byLineInside: true, toasts: 0 });
 
-      const societyName = `${valid.societyName} ${width}`;
+      const societyName = `${VALID_SOCIETY.societyName} ${width}`;
       const sends = recordSends(page);
       const submit = frame.locator('society-registration button[type="submit"]');
       // Focus starts the element; typed only once it has taken over its pre-rendered form
@@ -137,7 +136,7 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
       // the draft the previous test left on this origin and the keystrokes after it.
       await frame.focus('society-registration [name="name"]');
       await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await fill(frame, { ...valid, societyName });
+      await fill(frame, formValues('society', { societyName }));
       await submit.click();
       await expect
         .poll(() => frame.getByRole('status').filter({ hasText: 'Registration Successful!' }).count())
@@ -152,7 +151,7 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
       // turns down a name of spaces (the browser's `required` lets it through). The new submit
       // withdraws the form's earlier toast, so the refusal's toast is the one that must fit.
       await frame.locator('society-registration').getByRole('button', { name: 'Register another society' }).click();
-      await fill(frame, { ...valid, name: '   ' });
+      await fill(frame, formValues('society', { name: '   ' }));
       await submit.click();
       await expect.poll(() => frame.getByRole('alert').filter({ hasText: 'Registration Failed' }).count()).toBe(1);
       expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true, toasts: 1, toastsInside: true });
@@ -163,9 +162,9 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
   it('works in a sandboxed frame (allow-scripts allow-forms): the form shows and its script takes over', async () => {
     const { page, frame } = await openHost('/sandboxed', 360);
     expect(await frame.evaluate(() => origin)).toBe('null');
-    await frame.locator('society-registration [name="name"]').fill('Sandboxed Visitor');
+    await frame.locator('society-registration [name="name"]').fill(VALID_SOCIETY.name);
     await expect.poll(() => frame.locator('society-registration button[type="submit"]').isEnabled()).toBe(true);
-    expect(await frame.locator('society-registration [name="name"]').inputValue()).toBe('Sandboxed Visitor');
+    expect(await frame.locator('society-registration [name="name"]').inputValue()).toBe(VALID_SOCIETY.name);
     expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true });
     await page.close();
   });

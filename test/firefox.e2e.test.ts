@@ -6,7 +6,9 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formValues, validLead } from './helpers/fixtures.ts';
 import { launchFirefox } from './helpers/firefox.ts';
+import { asTyped } from './helpers/keyboard.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { embedPage, notFoundPage, routes } from './helpers/routes.ts';
 import { startServer, storedLeads } from './helpers/server.ts';
@@ -91,7 +93,7 @@ describe('Firefox ESR', () => {
     const { page, errors } = await newPage();
     await page.goto(site.url + '/');
     await mountedForm(page, 'society-registration');
-    const values = { name: 'Sunita Sharma', email: 'sunita@example.in', phone: '+91 98100 00000', societyName: 'Firefox Heights', city: 'Pune', position: 'Secretary' };
+    const values = formValues('society', { position: 'Secretary' });
     await typeInto(page, 'society-registration', values);
     expect(await valuesIn(page, 'society-registration', Object.keys(values))).toEqual(values);
     await page.click('society-registration >>> button[type="submit"]');
@@ -111,21 +113,16 @@ describe('Firefox ESR', () => {
     const { page, errors } = await newPage();
     await page.goto(site.url + '/career');
     await mountedForm(page, 'career-application');
-    await typeInto(page, 'career-application', {
-      fullName: 'Rahul Verma', email: 'rahul@example.in', phone: '9876543210', college: 'Delhi Technological University',
-      course: 'MCA', yearOfStudy: 'Final year', areaOfInterest: 'Member', whyJoin: 'I want to build software for housing societies.',
-    });
-    expect(await valuesIn(page, 'career-application', ['course', 'areaOfInterest'])).toEqual({ course: 'MCA', areaOfInterest: 'member-technical-staff' });
+    const values = formValues('career');
+    await typeInto(page, 'career-application', asTyped('career', values));
+    expect(await valuesIn(page, 'career-application', ['course', 'areaOfInterest'])).toEqual({ course: values.course, areaOfInterest: values.areaOfInterest });
     await page.click('career-application >>> button[type="submit"]');
     expect(await toast(page, 'Application Submitted!')).toEqual({
       description: 'Thanks for applying! Our team will review your application and connect with you shortly.',
       region: 'status',
     });
     expect(storedLeads(site.dataDir).filter((lead) => lead.kind === 'career').map((lead) => lead.fields)).toEqual([
-      {
-        name: 'Rahul Verma', email: 'rahul@example.in', phone: '9876543210', college: 'Delhi Technological University',
-        course: 'MCA', yearOfStudy: 'Final year', areaOfInterest: 'member-technical-staff', message: 'I want to build software for housing societies.',
-      },
+      validLead('career'),
     ]);
     expect(errors).toEqual([]);
     await page.close();
@@ -166,7 +163,7 @@ describe('Firefox ESR', () => {
       { mode: 'open', heading: 'Second copy' },
     ]);
     expect(await page.$$eval('toast-host', (els) => els.length)).toBe(1);
-    const values = { name: 'Meera Iyer', email: 'meera@example.in', phone: '+91 90000 12345', societyName: 'Partner Heights', city: 'Chennai' };
+    const values = formValues('society', { societyName: 'Partner Heights' });
     await typeInto(page, '#first society-registration', values);
     await page.click('#first society-registration >>> button[type="submit"]');
     expect(await toast(page, 'Registration Successful!')).toEqual({
@@ -176,7 +173,7 @@ describe('Firefox ESR', () => {
     expect(await page.evaluate(() => (window as unknown as { partnerEvents: unknown[] }).partnerEvents)).toEqual([
       { type: 'registration-success', detail: { kind: 'society' }, target: 'society-registration' },
     ]);
-    expect(storedLeads(site.dataDir).filter((lead) => lead.fields.societyName === 'Partner Heights').map((lead) => lead.fields)).toEqual([{ ...values, position: '' }]);
+    expect(storedLeads(site.dataDir).filter((lead) => lead.fields.societyName === values.societyName).map((lead) => lead.fields)).toEqual([values]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { solve, solvedHeader } from './helpers/altcha.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues, validLead, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startNginx } from './helpers/nginx.ts';
 import { freshDatabase } from './helpers/postgres.ts';
 import { distDir, startServerProcess } from './helpers/server.ts';
@@ -58,14 +59,7 @@ function solvedFrom(apiBase: string, from: string): Promise<string> {
 const postLead = async (apiBase: string, body: unknown, from: string) =>
   post(`${apiBase}/addSocietyQuery`, body, from, { 'x-altcha': await solvedFrom(apiBase, from) });
 
-const society = (tag: string) => ({
-  name: `Resident ${tag}`,
-  email: `resident.${tag}@example.in`,
-  phone: '+91 98765 43210',
-  societyName: `Sunrise ${tag}`,
-  city: 'Pune',
-  position: '',
-});
+const society = (tag: string) => validLead('society', { email: `resident.${tag}@example.in` });
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs: number) => {
   const until = Date.now() + timeoutMs;
@@ -129,14 +123,13 @@ describe('two instances on one PostgreSQL behind nginx', () => {
       await form.scrollIntoViewIfNeeded();
       await form.locator('[name="name"]').focus();
       await page.waitForFunction(() => !!customElements.get('society-registration') && !document.querySelector('society-registration')?.shadowRoot?.querySelector('button[type="submit"][disabled]'));
-      const values = { name: 'Sunita Sharma', email: 'sunita@example.in', phone: '+91 98100 00000', societyName: 'Green Park Residency', city: 'New Delhi' };
-      for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
+      for (const [name, value] of Object.entries(formValues('society'))) await form.locator(`[name="${name}"]`).fill(value);
       await form.locator('button[type="submit"]').click();
       await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration Successful!' }).count(), { timeout: 20_000 }).toBe(1);
     } finally {
       await browser.close();
     }
-    const ids = await leadIdsOf('sunita@example.in');
+    const ids = await leadIdsOf(VALID_SOCIETY.email);
     expect(ids).toHaveLength(1);
     await waitFor(() => acceptedOnce(ids), 20_000);
     await new Promise((r) => setTimeout(r, 1000)); // a second delivery would arrive here

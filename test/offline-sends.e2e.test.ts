@@ -12,6 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { readDb, startServer } from './helpers/server.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
@@ -32,7 +33,7 @@ const leadsOf = (email: string) =>
     db.prepare("SELECT id, spam_reason AS spam FROM leads WHERE json_extract(fields, '$.email') = ?").all(email),
   ) as { id: number; spam: string | null }[];
 
-const values = (email: string) => ({ name: 'Asha Rao', email, phone: '+91 98100 11111', societyName: 'Lift Basement Towers', city: 'Bengaluru', position: '' });
+const values = (email: string) => formValues('society', { email });
 
 /** Acts on the form (the loader loads it), waits until its script has taken it over. */
 async function takeOver(page: Page) {
@@ -145,29 +146,29 @@ describe('offline sends', () => {
   it('a reload mid-typing brings the values back; after the success nothing of them is left', async () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
-    const email = 'reloaded@example.in';
-    await fill(page, { name: 'Asha Rao', email, phone: '+91 98100 22222' });
+    const { name, email, phone, societyName, city } = values('reloaded@example.in');
+    await fill(page, { name, email, phone });
     await page.reload();
     await takeOver(page);
     const field = (name: string) => page.locator(`${FORM} [name="${name}"]`).inputValue();
     await expect.poll(() => field('email')).toBe(email);
-    expect(await field('name')).toBe('Asha Rao');
-    expect(await field('phone')).toBe('+91 98100 22222');
+    expect(await field('name')).toBe(name);
+    expect(await field('phone')).toBe(phone);
     expect(JSON.stringify(await deviceStorage(page))).toContain(email);
 
-    await fill(page, { societyName: 'Reload Residency', city: 'Mysuru' });
+    await fill(page, { societyName, city });
     await page.locator(`${FORM} button[type="submit"]`).click();
     await page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 20_000 });
     expect(leadsOf(email)).toHaveLength(1);
     const left = JSON.stringify(await deviceStorage(page));
-    for (const typed of [email, 'Asha Rao', '98100 22222', 'Reload Residency']) expect(left).not.toContain(typed);
+    for (const typed of [email, name, phone.replace(/^\+91 /, ''), societyName]) expect(left).not.toContain(typed);
     await context.close();
   });
 
   it('a draft that comes back in the field the visitor is in is selected: what they type replaces it', async () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
-    await fill(page, { name: 'Asha Rao', email: 'draft-typed-over@example.in' });
+    await fill(page, { name: VALID_SOCIETY.name, email: VALID_SOCIETY.email });
     await page.reload();
     // Into the pre-rendered (empty) name field, which starts the form: the draft comes back in it.
     await takeOver(page);
@@ -176,10 +177,10 @@ describe('offline sends', () => {
         const field = document.querySelector(t)!.shadowRoot!.activeElement as HTMLInputElement;
         return { name: field.name, value: field.value, selected: field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) };
       }, FORM),
-    ).toEqual({ name: 'name', value: 'Asha Rao', selected: 'Asha Rao' });
+    ).toEqual({ name: 'name', value: VALID_SOCIETY.name, selected: VALID_SOCIETY.name });
     await page.keyboard.type('Meera Iyer');
     expect(await page.locator(`${FORM} [name="name"]`).inputValue()).toBe('Meera Iyer');
-    expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe('draft-typed-over@example.in');
+    expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe(VALID_SOCIETY.email);
     await context.close();
   });
 });

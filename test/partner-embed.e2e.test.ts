@@ -4,6 +4,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues, validLead, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { startServer, storedLeads } from './helpers/server.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
@@ -59,17 +60,13 @@ describe('the registration widget pasted into a hostile partner page on another 
     const inputWidth = await form.locator('input[name="name"]').evaluate((el) => el.getBoundingClientRect().width);
     expect(inputWidth).toBeGreaterThan(200);
 
-    await form.locator('[name="name"]').fill('Meera Iyer');
-    await form.locator('[name="email"]').fill('meera@example.in');
-    await form.locator('[name="phone"]').fill('+91 90000 12345');
-    await form.locator('[name="societyName"]').fill('Partner Heights');
-    await form.locator('[name="city"]').fill('Chennai');
+    for (const [name, value] of Object.entries(formValues('society'))) await form.locator(`[name="${name}"]`).fill(value);
     await submit.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { partnerEvents: unknown[] }).partnerEvents)).toEqual([
       { type: 'registration-success', detail: { kind: 'society' }, target: 'society-registration' },
     ]);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration Successful!' }).count()).toBe(1);
-    expect(societyLeads().map((l) => l.societyName)).toEqual(['Partner Heights']);
+    expect(societyLeads().map((l) => l.societyName)).toEqual([VALID_SOCIETY.societyName]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -115,12 +112,12 @@ describe('the registration widget pasted into a hostile partner page on another 
     const res = await fetch(`${site.url}/addSocietyQuery`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
-      body: JSON.stringify({ name: 'X', email: 'x@example.in', phone: '9000000000', societyName: 'Nope', city: 'Goa', position: '' }),
+      body: JSON.stringify(validLead('society', { societyName: 'Refused Towers' })),
     });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:1');
     expect(await res.json()).toEqual({ success: false, message: MESSAGES.originRefused });
-    expect(societyLeads().map((l) => l.societyName)).toEqual(['Partner Heights']);
+    expect(societyLeads().map((l) => l.societyName)).toEqual([VALID_SOCIETY.societyName]);
   });
 
   it('shows that refusal in the widget on an unlisted site (not "Network error"), keeping the fields', async () => {
@@ -130,13 +127,13 @@ describe('the registration widget pasted into a hostile partner page on another 
       await page.goto(unlisted.url + '/');
       await page.waitForFunction(() => !!customElements.get('society-registration') && !document.querySelector('#first society-registration')?.shadowRoot?.querySelector('button[type="submit"][disabled]'));
       const form = page.locator('#first society-registration');
-      const values = { name: 'Asha Rao', email: 'asha@example.in', phone: '+91 90000 54321', societyName: 'Unlisted Towers', city: 'Mysuru' };
+      const values = formValues('society', { societyName: 'Unlisted Towers' });
       for (const [name, value] of Object.entries(values)) await form.locator(`[name="${name}"]`).fill(value);
       await form.locator('button[type="submit"]').click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: MESSAGES.originRefused }).count(), { timeout: 10_000 }).toBe(1);
       expect(await page.getByText('Network error').count()).toBe(0);
-      expect(await form.locator('[name="societyName"]').inputValue()).toBe('Unlisted Towers');
-      expect(societyLeads().map((l) => l.societyName)).not.toContain('Unlisted Towers');
+      expect(await form.locator('[name="societyName"]').inputValue()).toBe(values.societyName);
+      expect(societyLeads().map((l) => l.societyName)).not.toContain(values.societyName);
     } finally {
       await page.close();
       await unlisted.stop();

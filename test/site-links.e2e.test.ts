@@ -63,16 +63,24 @@ describe('pages in a real browser', () => {
 
   it('makes no request beyond 127.0.0.1 while any page loads and scrolls', async () => {
     const page = await browser.context.newPage();
+    const paths = [...allPaths, '/no-such-page'];
     const foreign: string[] = [];
+    /** The page's own requests besides its document, by page: the listener sees what a page fetches. */
+    const own: Record<string, number> = {};
+    let current = '';
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') foreign.push(req.url());
+      if (!url.protocol.startsWith('http')) return;
+      if (url.hostname !== '127.0.0.1') foreign.push(req.url());
+      else if (req.resourceType() !== 'document') own[current] = (own[current] ?? 0) + 1;
     });
-    for (const path of [...allPaths, '/no-such-page']) {
+    for (const path of paths) {
+      current = path;
       await page.goto(site.url + path, { waitUntil: 'load' });
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(300);
     }
+    expect(paths.filter((path) => !own[path]), 'pages whose requests the listener did not see').toEqual([]);
     expect(foreign).toEqual([]);
     await page.close();
   });

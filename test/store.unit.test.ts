@@ -103,6 +103,8 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     const s = await store();
     const deliveries = (await s.deliveries())!;
     await s.close();
+    const personLead = (await leadsOf('resident2@example.in'))[0]!.id;
+    expect(deliveries.rows.filter((d) => d.leadId === personLead), 'the same list holds the person’s lead’s delivery').toHaveLength(1);
     const spamLead = (await leadsOf('resident3@example.in'))[0]!.id;
     expect(deliveries.rows.filter((d) => d.leadId === spamLead)).toEqual([]);
   });

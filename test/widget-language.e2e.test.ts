@@ -8,6 +8,7 @@
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { formValues } from './helpers/fixtures.ts';
 import { startPartnerSite } from './helpers/partner-site.ts';
 import { countRows, startServer, storedLeads } from './helpers/server.ts';
 import { MESSAGES_HI } from '../contract/messages/hi.ts';
@@ -28,7 +29,7 @@ afterAll(async () => {
   await partner?.stop();
 });
 
-const values = { name: 'मीरा अय्यर', email: 'meera.hi@example.in', phone: '+91 90000 12345', societyName: 'पार्टनर हाइट्स', city: 'चेन्नई', position: '' };
+const values = formValues('society', { name: 'मीरा अय्यर', societyName: 'पार्टनर हाइट्स', city: 'चेन्नई' });
 
 describe('<society-registration lang="hi"> on a partner page', () => {
   it('is Hindi throughout, shows the service\'s Hindi refusal, and stores exactly the spec\'s payload', async () => {

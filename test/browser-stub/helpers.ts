@@ -42,6 +42,22 @@ export async function requests(key: string): Promise<StubRecord> {
   return response.json();
 }
 
+/**
+ * Sends `host` once with valid values, waits until the stub has counted that request under
+ * `key`, and brings the empty form back with the confirmation's "send another" button: a
+ * check that a refused submit sent nothing then reads a count of exactly 1 from a counter
+ * already seen to count.
+ */
+export async function sendOnceThenAnother(host: Element, key: string, values: Record<string, string>): Promise<void> {
+  fillAll(host, values);
+  submit(host);
+  await waitUntil(async () => (await requests(key)).count === 1, 'the valid submit reached the stub', { timeout: 5000 });
+  const again = () => host.shadowRoot!.querySelector<HTMLButtonElement>('.confirmation button');
+  await waitUntil(again, 'the confirmation with its "send another" button', { timeout: 5000 });
+  again()!.click();
+  await waitUntil(() => host.shadowRoot!.querySelector('form'), 'the form is back', { timeout: 5000 });
+}
+
 /** Lets the held requests of a `held` stub answer (success). */
 export async function release(key: string): Promise<void> {
   await fetch(`/stub/release?key=${encodeURIComponent(key)}`, { method: 'POST' });
