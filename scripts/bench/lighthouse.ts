@@ -15,6 +15,9 @@ export type Category = (typeof CATEGORIES)[number];
 export const TRANSFER_TYPES = ['html', 'css', 'js', 'other'] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
+/** Lighthouse audits, id → title. */
+type AuditTitles = Record<string, string>;
+
 export interface RunResult {
   scores: Record<Category, number>;
   fcp: number;
@@ -24,10 +27,10 @@ export interface RunResult {
   requests: number;
   /** Bytes on the wire (body and headers) as Lighthouse reports them, by resource type. */
   transfer: Record<TransferType, number>;
-  /** Audits that count towards a category score and scored below 1 in this run: id → title. */
-  failing: Record<string, string>;
-  /** Audits with no weight in the score (diagnostics, insights) that were flagged: id → title. */
-  diagnostics: Record<string, string>;
+  /** Audits that count towards a category score and scored below 1 in this run. */
+  failing: AuditTitles;
+  /** Audits with no weight in the score (diagnostics, insights) that were flagged. */
+  diagnostics: AuditTitles;
   lighthouseVersion: string;
   userAgent: string;
   throttling: { rttMs: number; throughputKbps: number; cpuSlowdownMultiplier: number; method: string; formFactor: string };
@@ -99,8 +102,8 @@ export async function runLighthouse(url: string, port: number, saveTo?: string):
   const transfer = Object.fromEntries(TRANSFER_TYPES.map((t) => [t, 0])) as Record<TransferType, number>;
   for (const item of items) transfer[transferType(item)] += item.transferSize ?? 0;
 
-  const failing: Record<string, string> = {};
-  const diagnostics: Record<string, string> = {};
+  const failing: AuditTitles = {};
+  const diagnostics: AuditTitles = {};
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
