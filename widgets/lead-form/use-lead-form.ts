@@ -113,7 +113,6 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
 
   const { confirmation, confirmationRef, sendAnother, succeed, fail } = answer;
   return {
-    values,
     bind: marks.bind,
     /** Props for the <form>: the first focus or keystroke is the visitor's first touch. */
     formProps: { ref: formRef, onFocus: touch, onInput: touch, onSubmit },
