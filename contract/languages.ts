@@ -4,7 +4,7 @@
  * what the forms and the service speak when asked for none of these.
  */
 export interface Language {
-  /** Catalogue name (pages/i18n/<code>.json, widgets/i18n/<code>.ts, contract/messages/<code>.ts) and page folder (pages/<code>/). */
+  /** Its catalogues' name (pages/i18n/<code>/, widgets/i18n/<code>.ts, contract/messages/<code>.ts, pages/i18n/notice/<code>.json). */
   code: string;
   /** Its routes' prefix: '' for the default language, else '/<code>' (its home page is '/<code>/'). */
   prefix: string;
@@ -14,13 +14,15 @@ export interface Language {
   ogLocale: string;
   /** `hreflang` of its alternates and of the language switch; JSON-LD `inLanguage`. */
   hreflang: string;
-  /** Its own name, the language switch's visible label on the other language's pages. */
+  /** Its own name in its own script: the language switch names it so on every page. */
   name: string;
+  /** The direction of its script (`<html dir>`). */
+  dir: 'ltr' | 'rtl';
 }
 
 const rows = [
-  { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English' },
-  { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी' },
+  { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr' },
+  { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr' },
 ] as const satisfies readonly Language[];
 
 /** A language's code: 'en', 'hi'. */

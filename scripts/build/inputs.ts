@@ -1,27 +1,18 @@
 /**
- * What the build reads: every page file under pages/ (each one route; a language's pages
- * under pages/<code>/, see contract/languages.ts) and every widget
- * entry (one per registry tag, widgets/<tag>/define.ts, built to dist/widgets/<tag>.js).
+ * What the build reads: every page it writes (page-templates.ts: each template in each
+ * language, the notice pages) and every widget entry (one per registry tag,
+ * widgets/<tag>/define.ts, built to dist/widgets/<tag>.js).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { widgetTags } from '../../widgets/registry/names.ts';
-import { isNotFoundRoute, pagesDir, routeOfPageFile, widgetsDir } from '../paths.ts';
+import { pagesDir, widgetsDir } from '../paths.ts';
+import { builtPages, isPublic } from './page-templates.ts';
 
-/** Page files relative to pages/, with forward slashes. Partials are not pages. */
-function pageFiles(): string[] {
-  return (fs.readdirSync(pagesDir, { recursive: true }) as string[])
-    .map((entry) => entry.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.html') && !file.startsWith('partials/'));
-}
-
-/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404", "page-hi", "page-hi/features"). */
+/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404", "page-hi", "page-hi/features"); a language's page is named by the file it becomes. */
 export function pageInputs(): Record<string, string> {
   return Object.fromEntries(
-    pageFiles().map((file) => {
-      const route = routeOfPageFile(file);
-      return [`page-${route === '/' ? 'home' : route.slice(1).replace(/\/$/, '')}`, path.join(pagesDir, file)];
-    }),
+    builtPages().map((page) => [`page-${page.route === '/' ? 'home' : page.route.slice(1).replace(/\/$/, '')}`, path.join(pagesDir, page.file)]),
   );
 }
 
@@ -32,18 +23,25 @@ export function widgetInputs(): Record<string, string> {
 
 /** Routes listed in build-meta.json: every page of every language but the not-found pages. */
 export function publicRoutes(): string[] {
-  return pageFiles()
-    .map(routeOfPageFile)
-    .filter((route) => !isNotFoundRoute(route))
+  return builtPages()
+    .filter(isPublic)
+    .map((page) => page.route)
     .sort();
 }
 
-/** Routes listed in the sitemap: public routes whose page neither asks to stay out of search results (`noindex=true` in its head partial call) nor names another page as its canonical one (`canonicalOf=`: the framed form, whose page is /register). */
+/**
+ * Routes listed in the sitemap: public pages built in every language (not ONE_LANGUAGE_ROUTES)
+ * and the notice pages, unless the template asks to stay out of search results (`noindex=true`
+ * in its head partial call) or names another page as its canonical one (`canonicalOf=`).
+ */
 export function sitemapRoutes(): string[] {
-  const inputs = pageInputs();
-  return Object.entries(inputs)
-    .filter(([, file]) => !/\b(noindex=true|canonicalOf=)/.test(fs.readFileSync(file, 'utf8')))
-    .map(([, file]) => routeOfPageFile(path.relative(pagesDir, file)))
-    .filter((route) => !isNotFoundRoute(route))
+  const outOfSearch = new Map<string, boolean>();
+  const staysOut = (template: string) => {
+    if (!outOfSearch.has(template)) outOfSearch.set(template, /\b(noindex=true|canonicalOf=)/.test(fs.readFileSync(path.join(pagesDir, template), 'utf8')));
+    return outOfSearch.get(template)!;
+  };
+  return builtPages()
+    .filter((page) => isPublic(page) && (page.kind === 'notice' || page.everyLanguage) && !staysOut(page.template))
+    .map((page) => page.route)
     .sort();
 }

@@ -2,23 +2,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
-import type { LanguageCode } from '../../contract/languages.ts';
-import { documentLanguage } from './html-document.ts';
+import { defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
+import { NOTICE_LANGUAGES, NOTICE_LANGUAGES_PATH } from '../../contract/notice-languages.ts';
+import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
+import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
+import { routeOfPath } from '../../contract/site-routes.ts';
+import { documentLanguage, replaceRanges, textRanges } from './html-document.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
-import { languageOfRoute, routeIn } from '../../contract/languages.ts';
-import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
-import { loadCatalogues, pageLanguage } from './page-language.ts';
+import { pagesDir } from '../paths.ts';
+import { pageLanguage } from './page-language.ts';
+import { builtPageOfFile, builtPages, noticeLanguagesWithText, type BuiltPage } from './page-templates.ts';
+import { loadSiteCatalogue, type Catalogue } from './catalogues.ts';
+import { catalogueProblems, checkSiteCatalogues, partialFiles, textUsesOf, type TextUse } from './catalogue-check.ts';
+import { loadNoticeCatalogue, noticeTextPlace } from './notice-texts.ts';
+import { registerTextHelpers } from './page-texts.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
 import { frameSnippetHeight } from '../../pages/embed/frame/form-options.ts';
 import { shareChannels, withShareChannel, type ShareChannel } from './share-qr-plugin.ts';
 
-/** The Handlebars of the pages: the helpers every page may use (`{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
+/** The Handlebars of the pages: the helpers every page may use (`{{t}}`, `{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
 function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegate): typeof Handlebars {
   const hbs = Handlebars.create();
+  registerTextHelpers(hbs);
   hbs.registerHelper('widget', widgetHelper);
   hbs.registerHelper('json', (value: unknown) => new Handlebars.SafeString(scriptJson(value)));
   registerFaqHelpers(hbs);
@@ -40,9 +49,11 @@ function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegat
     if (!shareChannels.includes(channel)) throw new Error(`{{shareUrl}}: unknown channel "${channel}"`);
     return withShareChannel(pageUrl(site.siteUrl, route), channel);
   });
-  hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) =>
-    routeIn(languageOfRoute(String(options.data.root.route)), route),
-  );
+  // Every internal link is a route in the page's language: {{href "/features"}} is /hi/features on a Hindi page.
+  hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) => {
+    const lang = (options.data.root as { lang?: unknown }).lang;
+    return routeIn(languages.find((l) => l.code === lang) ?? defaultLanguage, route);
+  });
   return hbs;
 }
 
@@ -62,73 +73,193 @@ async function loadDevPrerender(server: ViteDevServer): Promise<Prerender> {
   return (await ssr.runner.import(prerenderModule)) as Prerender;
 }
 
-/** `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html). */
-function serveCleanUrls(server: ViteDevServer): void {
-  server.middlewares.use((req, _res, next) => {
-    const [pathname, query] = (req.url ?? '/').split('?');
-    if (pathname !== '/' && !path.extname(pathname) && fs.existsSync(path.join(pagesDir, pathname, 'index.html'))) {
-      req.url = `${pathname.replace(/\/?$/, '/')}${query ? `?${query}` : ''}`;
-    }
-    next();
-  });
+/** Everything the pages are made of, read afresh: the pages to write, the catalogues, checked against the templates. */
+interface Sources {
+  pages: BuiltPage[];
+  site: Record<string, Catalogue>;
+  notice: Record<string, Catalogue>;
 }
 
-const hasPage = (route: string) => fs.existsSync(path.join(pagesDir, pageFileOf(route)));
+function loadSources(): Sources {
+  const pages = builtPages();
+  const partials = partialFiles();
+  const usesOf = (templates: string[]) => textUsesOf([...new Set(templates)]);
+
+  const site = Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)]));
+  const siteUses = new Map<string, TextUse[]>(
+    languages.map((l) => [l.code, usesOf([...partials, ...pages.filter((p) => p.kind === 'site' && p.language === l).map((p) => p.template)])]),
+  );
+  checkSiteCatalogues(site, (code) => siteUses.get(code)!);
+
+  const noticeCodes = noticeLanguagesWithText();
+  if (!noticeCodes.includes(defaultLanguage.code)) throw new Error(`pages/i18n/notice/${defaultLanguage.code}.json is missing: the notice pages' reference texts`);
+  const notice = Object.fromEntries(noticeCodes.map((code) => [code, loadNoticeCatalogue(code)]));
+  const noticeUses = usesOf(pages.filter((p) => p.kind === 'notice').map((p) => p.template));
+  const problems = catalogueProblems(
+    [defaultLanguage.code, ...noticeCodes.filter((c) => c !== defaultLanguage.code)].map((code) => ({ code, texts: notice[code]! })),
+    () => noticeUses,
+    noticeTextPlace,
+  );
+  if (problems.length) throw new Error(`The notice's catalogues (pages/i18n/notice/) do not fit pages/notice/[code].html:\n- ${problems.join('\n- ')}`);
+  return { pages, site, notice };
+}
+
+/** A date in words in a locale ("24 November 2026"), or its ISO digits without one. */
+const dateIn = (isoDate: string, locale: string | undefined) =>
+  locale ? new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : isoDate;
 
 /**
- * What a page's template sees: the site, its route and language (checked against its
- * `<html lang>`), its privacy details, canonical URL and the build date.
+ * What a page's template sees: the site, its route and language, its texts (`{{t}}`), its
+ * privacy details, canonical URL and the build date; a notice page its notice language.
  */
-function pageData(site: SiteConfig, file: string, html: string, buildDate: string): Record<string, unknown> {
-  const route = routeOfPageFile(path.relative(pagesDir, file));
-  const language = pageLanguage(route, site.siteUrl, loadCatalogues(), hasPage);
-  const htmlLang = documentLanguage(html);
-  if (htmlLang !== language.language.htmlLang) {
-    throw new Error(`${path.relative(pagesDir, file)}: <html lang="${htmlLang}">, but its route ${route} is in lang="${language.language.htmlLang}" (contract/languages.ts)`);
-  }
-  return {
+function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate: string): Record<string, unknown> {
+  const shared = {
     site,
-    route,
-    ...language,
-    privacy: site.privacy.in[language.language.code as LanguageCode],
-    canonical: pageUrl(site.siteUrl, route),
-    frameHeight: frameSnippetHeight,
+    route: page.route,
+    canonical: pageUrl(site.siteUrl, page.route),
+    globalValues: { brand: site.brandName, email: site.contact.email },
+    pageFile: page.file,
     buildDate,
     year: buildDate.slice(0, 4),
+  };
+  const routes = new Set(sources.pages.map((p) => p.route));
+  if (page.kind === 'notice') {
+    const { notice } = page;
+    // The privacy notice and the home page in the notice's language where the site has it, else in English.
+    const siteLanguage = languages.find((l) => l.code === notice.code) ?? defaultLanguage;
+    return {
+      ...shared,
+      lang: notice.code,
+      language: { htmlLang: notice.htmlLang, dir: notice.dir },
+      notice,
+      catalogue: sources.notice[notice.code],
+      catalogueName: `pages/i18n/notice/${notice.code}.json`,
+      alternates: [
+        ...NOTICE_LANGUAGES.filter((l) => sources.notice[l.code]).map((l) => ({ hreflang: l.htmlLang, href: pageUrl(site.siteUrl, `${NOTICE_LANGUAGES_PATH}${l.code}`) })),
+        { hreflang: 'x-default', href: pageUrl(site.siteUrl, `${NOTICE_LANGUAGES_PATH}${defaultLanguage.code}`) },
+      ],
+      noticeVersion: NOTICE_VERSION,
+      noticeDate: dateIn(NOTICE_VERSION, notice.dateLocale),
+      retentionDays: site.privacy.retentionDays,
+      deviceDays: OUTBOX_MAX_AGE_DAYS,
+      homeRoute: routeIn(siteLanguage, '/'),
+      privacyRoute: routeIn(siteLanguage, '/privacy-policy'),
+    };
+  }
+  const language = pageLanguage(page.route, site.siteUrl, (route) => routes.has(route));
+  const names = new Intl.DisplayNames([page.language.htmlLang], { type: 'language' });
+  const or = new Intl.ListFormat(page.language.htmlLang, { type: 'disjunction' });
+  return {
+    ...shared,
+    ...language,
+    catalogue: sources.site[page.language.code],
+    catalogueName: `pages/i18n/${page.language.code}/`,
+    privacy: site.privacy.in[page.language.code as LanguageCode],
+    frameHeight: frameSnippetHeight,
+    // The embed page: its snippets' `lang` in a language other than the default, the forms' languages in words.
+    formLang: page.language === defaultLanguage ? '' : page.language.code,
+    frameQuery: page.language === defaultLanguage ? '' : `?lang=${page.language.code}`,
+    apiOrigin: site.apiBase || site.siteUrl,
+    languageList: or.format(languages.map((l) => `${l.code} (${names.of(l.code)})`)),
+    languageCodes: or.format(languages.map((l) => l.code)),
+    // The notice's languages (/notice), each named in its own and in the page's language.
+    noticeLanguages: NOTICE_LANGUAGES.map((l) => ({ ...l, here: names.of(l.code), route: sources.notice[l.code] ? `${NOTICE_LANGUAGES_PATH}${l.code}` : undefined })),
   };
 }
 
 /**
- * Turns the hand-authored pages into finished HTML: Handlebars partials
- * (`{{> header}}`), deployment values (`{{site.brandName}}`), the page's own
- * route (`{{route}}`), its language (`{{lang}}`, `{{t.…}}`, alternates and the language
- * switch: page-language.ts; `{{href "/features"}}` is a route in the page's language),
- * pre-rendered forms (`{{widget "…"}}`, widget-helper.ts) and the FAQ with its JSON-LD from
- * one source (`{{#faq-item}}`, `{{faq-jsonld}}`, faq-helper.ts), in the build and the dev
- * server alike. Emits robots.txt and sitemap.xml from the same routes.
+ * Handlebars escapes `'`, `=` and `` ` `` for unquoted attributes, and `"` everywhere. Every
+ * attribute of the pages is quoted with `"`, so the first three go back to the characters as
+ * written everywhere, and `"` in the texts between tags: the bytes of a hand-written page.
+ */
+function asWritten(html: string): string {
+  const page = html.replace(/&#x27;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`');
+  const edits = textRanges(page)
+    .filter(({ start, end }) => page.slice(start, end).includes('&quot;'))
+    .map(({ start, end }) => ({ start, end, text: page.slice(start, end).replace(/&quot;/g, '"') }));
+  return replaceRanges(page, edits);
+}
+
+/** `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html), every language's pages from their templates. */
+function servePages(server: ViteDevServer, pages: () => BuiltPage[]): void {
+  server.middlewares.use(async (req, res, next) => {
+    const [pathname, query] = (req.url ?? '/').split('?');
+    if (path.extname(pathname!) && !pathname!.endsWith('.html')) return next();
+    const all = pages();
+    const route = routeOfPath(pathname!.replace(/(\/index)?\.html$/, '') || '/', new Set(all.map((p) => p.route)));
+    const page = all.find((p) => p.route === route);
+    if (!page) return next();
+    if (page.file === page.template) {
+      req.url = `/${page.file}${query ? `?${query}` : ''}`;
+      return next();
+    }
+    try {
+      const template = fs.readFileSync(path.join(pagesDir, page.template), 'utf8');
+      const html = await server.transformIndexHtml(`/${page.file}`, template, req.originalUrl);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(html);
+    } catch (error) {
+      next(error);
+    }
+  });
+}
+
+/**
+ * Turns the page templates into finished HTML, each in every language (page-templates.ts):
+ * Handlebars partials (`{{> header}}`), the page's texts from its language's catalogue
+ * (`{{t "home.hero.title"}}`, `{{t-html …}}`: page-texts.ts, checked against the templates by
+ * catalogue-check.ts), deployment values (`{{site.brandName}}`), the page's own route
+ * (`{{route}}`), its language (`{{lang}}`, alternates and the language switch:
+ * page-language.ts; `{{href "/features"}}` is a route in the page's language), pre-rendered
+ * forms (`{{widget "…"}}`, widget-helper.ts) and the FAQ with its JSON-LD from one source
+ * (`{{#faq-item}}`, `{{faq-jsonld}}`, faq-helper.ts), in the build and the dev server alike.
+ * A language's pages have no file of their own: the plugin gives Vite each one's template
+ * under the page's own file name. Emits robots.txt and sitemap.xml from the same pages.
  */
 export function pagesPlugin(site: SiteConfig): Plugin[] {
   const buildDate = new Date().toISOString().slice(0, 10);
   let prerender: Prerender | undefined;
   let devServer: ViteDevServer | undefined;
+  let sources: Sources | undefined;
   const widgets = widgetPlacement(() => prerender);
   const hbs = pageHandlebars(site, widgets.helper);
+  const pageAt = (file: string) => builtPageOfFile((sources ??= loadSources()).pages, file);
 
   const pages: Plugin = {
     name: 'site-pages',
+    enforce: 'pre',
     async buildStart() {
+      sources = loadSources();
       if (!devServer) prerender = await loadPrerender();
     },
     configureServer(server) {
       devServer = server;
-      serveCleanUrls(server);
+      servePages(server, () => builtPages());
+    },
+    // A language's page is its route's template under the page's own name (pages/hi/features/index.html).
+    resolveId(id) {
+      const page = path.isAbsolute(id) && id.endsWith('.html') ? pageAt(id) : undefined;
+      return page && page.file !== page.template ? id : undefined;
+    },
+    load(id) {
+      const page = id.endsWith('.html') ? pageAt(id) : undefined;
+      return page && page.file !== page.template ? fs.readFileSync(path.join(pagesDir, page.template), 'utf8') : undefined;
     },
     transformIndexHtml: {
       order: 'pre',
       async handler(html, ctx) {
+        if (devServer) {
+          sources = loadSources();
+          prerender = await loadDevPrerender(devServer);
+        }
         loadPartials(hbs);
-        if (devServer) prerender = await loadDevPrerender(devServer);
-        return hbs.compile(html, { strict: false, noEscape: false })(pageData(site, ctx.filename, html, buildDate));
+        const page = pageAt(ctx.filename);
+        if (!page) throw new Error(`${path.relative(pagesDir, ctx.filename)}: not a page of the site (scripts/build/page-templates.ts)`);
+        const data = pageData(site, page, sources!, buildDate);
+        const out = asWritten(hbs.compile(html, { strict: false, noEscape: false })(data));
+        const expected = (data.language as { htmlLang: string }).htmlLang;
+        if (documentLanguage(out) !== expected) throw new Error(`${page.template}: <html lang="${documentLanguage(out)}"> on ${page.route}, which is in lang="${expected}": write <html lang="{{language.htmlLang}}">`);
+        return out;
       },
     },
     generateBundle() {
@@ -145,3 +276,4 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
 
   return [pages, shadowRoots];
 }
+
