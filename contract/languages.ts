@@ -18,11 +18,13 @@ export interface Language {
   name: string;
   /** The direction of its script (`<html dir>`). */
   dir: 'ltr' | 'rtl';
+  /** Its script's Unicode name (`\p{Script=…}`): the tests check that its pages are written in it. */
+  script: string;
 }
 
 const rows = [
-  { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr' },
-  { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr' },
+  { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr', script: 'Latin' },
+  { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr', script: 'Devanagari' },
 ] as const satisfies readonly Language[];
 
 /** A language's code: 'en', 'hi'. */

@@ -14,37 +14,42 @@ export interface NoticeLanguage {
   name: string;
   /** The locale whose calendar data writes the date in this script (Intl); none: the date is shown as its ISO digits. */
   dateLocale?: string;
+  /** Its script's Unicode name (`\p{Script=…}`), in which its page is written. */
+  script: string;
   /** A language of the Eighth Schedule (English is not). */
   scheduled: boolean;
 }
 
 export const NOTICE_LANGUAGES: readonly NoticeLanguage[] = [
-  { code: 'en', htmlLang: 'en-IN', dir: 'ltr', name: 'English', dateLocale: 'en-IN', scheduled: false },
-  { code: 'as', htmlLang: 'as', dir: 'ltr', name: 'অসমীয়া', dateLocale: 'as', scheduled: true },
-  { code: 'bn', htmlLang: 'bn', dir: 'ltr', name: 'বাংলা', dateLocale: 'bn', scheduled: true },
-  { code: 'brx', htmlLang: 'brx', dir: 'ltr', name: 'बर’', dateLocale: 'brx', scheduled: true },
-  { code: 'doi', htmlLang: 'doi', dir: 'ltr', name: 'डोगरी', dateLocale: 'doi', scheduled: true },
-  { code: 'gu', htmlLang: 'gu', dir: 'ltr', name: 'ગુજરાતી', dateLocale: 'gu', scheduled: true },
-  { code: 'hi', htmlLang: 'hi', dir: 'ltr', name: 'हिन्दी', dateLocale: 'hi', scheduled: true },
-  { code: 'kn', htmlLang: 'kn', dir: 'ltr', name: 'ಕನ್ನಡ', dateLocale: 'kn', scheduled: true },
-  { code: 'ks', htmlLang: 'ks-Arab', dir: 'rtl', name: 'کٲشُر', dateLocale: 'ks', scheduled: true },
-  { code: 'kok', htmlLang: 'kok', dir: 'ltr', name: 'कोंकणी', dateLocale: 'kok', scheduled: true },
-  { code: 'mai', htmlLang: 'mai', dir: 'ltr', name: 'मैथिली', dateLocale: 'mai', scheduled: true },
-  { code: 'ml', htmlLang: 'ml', dir: 'ltr', name: 'മലയാളം', dateLocale: 'ml', scheduled: true },
+  { code: 'en', htmlLang: 'en-IN', dir: 'ltr', name: 'English', dateLocale: 'en-IN', script: 'Latin', scheduled: false },
+  { code: 'as', htmlLang: 'as', dir: 'ltr', name: 'অসমীয়া', dateLocale: 'as', script: 'Bengali', scheduled: true },
+  { code: 'bn', htmlLang: 'bn', dir: 'ltr', name: 'বাংলা', dateLocale: 'bn', script: 'Bengali', scheduled: true },
+  { code: 'brx', htmlLang: 'brx', dir: 'ltr', name: 'बर’', dateLocale: 'brx', script: 'Devanagari', scheduled: true },
+  { code: 'doi', htmlLang: 'doi', dir: 'ltr', name: 'डोगरी', dateLocale: 'doi', script: 'Devanagari', scheduled: true },
+  { code: 'gu', htmlLang: 'gu', dir: 'ltr', name: 'ગુજરાતી', dateLocale: 'gu', script: 'Gujarati', scheduled: true },
+  { code: 'hi', htmlLang: 'hi', dir: 'ltr', name: 'हिन्दी', dateLocale: 'hi', script: 'Devanagari', scheduled: true },
+  { code: 'kn', htmlLang: 'kn', dir: 'ltr', name: 'ಕನ್ನಡ', dateLocale: 'kn', script: 'Kannada', scheduled: true },
+  { code: 'ks', htmlLang: 'ks-Arab', dir: 'rtl', name: 'کٲشُر', dateLocale: 'ks', script: 'Arabic', scheduled: true },
+  { code: 'kok', htmlLang: 'kok', dir: 'ltr', name: 'कोंकणी', dateLocale: 'kok', script: 'Devanagari', scheduled: true },
+  { code: 'mai', htmlLang: 'mai', dir: 'ltr', name: 'मैथिली', dateLocale: 'mai', script: 'Devanagari', scheduled: true },
+  { code: 'ml', htmlLang: 'ml', dir: 'ltr', name: 'മലയാളം', dateLocale: 'ml', script: 'Malayalam', scheduled: true },
   // Manipuri in its own script, Meetei Mayek (the calendar data has it in Bengali script only).
-  { code: 'mni', htmlLang: 'mni-Mtei', dir: 'ltr', name: 'ꯃꯤꯇꯩꯂꯣꯟ', scheduled: true },
-  { code: 'mr', htmlLang: 'mr', dir: 'ltr', name: 'मराठी', dateLocale: 'mr', scheduled: true },
-  { code: 'ne', htmlLang: 'ne', dir: 'ltr', name: 'नेपाली', dateLocale: 'ne', scheduled: true },
-  { code: 'or', htmlLang: 'or', dir: 'ltr', name: 'ଓଡ଼ିଆ', dateLocale: 'or', scheduled: true },
-  { code: 'pa', htmlLang: 'pa', dir: 'ltr', name: 'ਪੰਜਾਬੀ', dateLocale: 'pa', scheduled: true },
-  { code: 'sa', htmlLang: 'sa', dir: 'ltr', name: 'संस्कृतम्', dateLocale: 'sa', scheduled: true },
+  { code: 'mni', htmlLang: 'mni-Mtei', dir: 'ltr', name: 'ꯃꯤꯇꯩꯂꯣꯟ', script: 'Meetei_Mayek', scheduled: true },
+  { code: 'mr', htmlLang: 'mr', dir: 'ltr', name: 'मराठी', dateLocale: 'mr', script: 'Devanagari', scheduled: true },
+  { code: 'ne', htmlLang: 'ne', dir: 'ltr', name: 'नेपाली', dateLocale: 'ne', script: 'Devanagari', scheduled: true },
+  { code: 'or', htmlLang: 'or', dir: 'ltr', name: 'ଓଡ଼ିଆ', dateLocale: 'or', script: 'Oriya', scheduled: true },
+  { code: 'pa', htmlLang: 'pa', dir: 'ltr', name: 'ਪੰਜਾਬੀ', dateLocale: 'pa', script: 'Gurmukhi', scheduled: true },
+  { code: 'sa', htmlLang: 'sa', dir: 'ltr', name: 'संस्कृतम्', dateLocale: 'sa', script: 'Devanagari', scheduled: true },
   // Santali in Ol Chiki.
-  { code: 'sat', htmlLang: 'sat-Olck', dir: 'ltr', name: 'ᱥᱟᱱᱛᱟᱲᱤ', dateLocale: 'sat', scheduled: true },
-  { code: 'sd', htmlLang: 'sd-Arab', dir: 'rtl', name: 'سنڌي', dateLocale: 'sd', scheduled: true },
-  { code: 'ta', htmlLang: 'ta', dir: 'ltr', name: 'தமிழ்', dateLocale: 'ta', scheduled: true },
-  { code: 'te', htmlLang: 'te', dir: 'ltr', name: 'తెలుగు', dateLocale: 'te', scheduled: true },
-  { code: 'ur', htmlLang: 'ur', dir: 'rtl', name: 'اردو', dateLocale: 'ur', scheduled: true },
+  { code: 'sat', htmlLang: 'sat-Olck', dir: 'ltr', name: 'ᱥᱟᱱᱛᱟᱲᱤ', dateLocale: 'sat', script: 'Ol_Chiki', scheduled: true },
+  { code: 'sd', htmlLang: 'sd-Arab', dir: 'rtl', name: 'سنڌي', dateLocale: 'sd', script: 'Arabic', scheduled: true },
+  { code: 'ta', htmlLang: 'ta', dir: 'ltr', name: 'தமிழ்', dateLocale: 'ta', script: 'Tamil', scheduled: true },
+  { code: 'te', htmlLang: 'te', dir: 'ltr', name: 'తెలుగు', dateLocale: 'te', script: 'Telugu', scheduled: true },
+  { code: 'ur', htmlLang: 'ur', dir: 'rtl', name: 'اردو', dateLocale: 'ur', script: 'Arabic', scheduled: true },
 ];
 
-/** The page that lists them, from the site root. */
-export const NOTICE_LANGUAGES_PATH = '/notice/';
+/** The route of the page that lists them (in each language of the site: /hi/notice); /notice/ answers too. */
+export const NOTICE_LIST_ROUTE = '/notice';
+
+/** A language's notice page: /notice/ta. */
+export const noticeRoute = (code: string): string => `${NOTICE_LIST_ROUTE}/${code}`;

@@ -9,17 +9,19 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
-import { languageOfRoute } from '../contract/languages.ts';
-import { loadCatalogues } from '../scripts/build/page-language.ts';
+import { languageOfRoute, languages, routeIn } from '../contract/languages.ts';
+import { loadSiteCatalogue } from '../scripts/build/catalogues.ts';
 import { routes, withTwins } from './helpers/routes.ts';
 import { startServer } from './helpers/server.ts';
 
 const phone = { width: 360, height: 640 };
 const desktop = { width: 1366, height: 900 };
 const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
-/** The header's strings in a path's language (pages/i18n/<code>.json). */
-const catalogues = loadCatalogues();
-const headerText = (path: string) => catalogues[languageOfRoute(path).code] as { registerFree: string; mainNav: string };
+/** The header's strings in a path's language (pages/i18n/<code>/layout.json). */
+const headerText = (path: string) => {
+  const texts = loadSiteCatalogue(languageOfRoute(path).code);
+  return { registerFree: texts.get('layout.registerFree')!, mainNav: texts.get('layout.mainNav')! };
+};
 /** The header's "Register free" is every route's primary action; these routes also lead with their own. */
 const leadActions: Record<string, string> = { '/': 'Register Your Society', '/career': 'Apply Now' };
 
@@ -79,7 +81,7 @@ describe('the first screen on a 360×640 phone', () => {
     const page = await context.newPage();
     await page.goto(site.url + '/features');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const menu = page.getByRole('banner').locator('summary');
+    const menu = page.getByRole('banner').locator('.site-menu summary');
     expect(await nav.isVisible()).toBe(false);
     expect(await menuNode(page), 'a control named "Menu" with a collapsed state').toEqual({ role: 'DisclosureTriangle', expanded: false });
 
@@ -132,7 +134,7 @@ describe('the first screen on a 360×640 phone', () => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
     await page.goto(site.url + '/');
-    await page.getByRole('banner').locator('summary').click();
+    await page.getByRole('banner').locator('.site-menu summary').click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -141,25 +143,30 @@ describe('the first screen on a 360×640 phone', () => {
 });
 
 describe('the language switch', () => {
-  it.each(withTwins(['/features']).slice(1))('on a phone, in the Menu of /features and of %s, with a 44 px tap target', async (twin) => {
-    const context = await browser.newContext({ viewport: phone });
+  it.each(withTwins(['/features']))('on a phone, in the Menu of %s: every language in its own name, each a 44 px tap target leading to the same page', async (path) => {
+    const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    for (const [path, other] of [['/features', twin], [twin, '/features']]) {
-      await page.goto(site.url + path);
-      const banner = page.getByRole('banner');
-      const link = banner.locator(`a[hreflang][href="${other}"]`);
-      expect(await link.isVisible(), `${path}: hidden behind the Menu`).toBe(false);
-      await banner.locator('summary').click();
-      await expect.poll(() => link.isVisible()).toBe(true);
-      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      expect((await banner.boundingBox())!.height, `${path}: the closed header is what counts; open, it holds the navigation`).toBeGreaterThan(64);
-      await link.click();
-      await page.waitForURL(site.url + other);
-    }
+    await page.goto(site.url + path);
+    const banner = page.getByRole('banner');
+    const switcher = banner.locator('.language-switch');
+    expect(await switcher.isVisible(), `${path}: behind the Menu`).toBe(false);
+    await banner.locator('.site-menu summary').click();
+    await expect.poll(() => switcher.isVisible()).toBe(true);
+    const links = switcher.locator('a[hreflang]');
+    expect(await links.first().isVisible(), 'the list waits behind its own summary').toBe(false);
+    await switcher.locator('summary').click();
+    await expect.poll(() => links.first().isVisible()).toBe(true);
+    expect(await links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('lang'), a.getAttribute('href')]))).toEqual(
+      languages.map((l) => [l.name, l.htmlLang, routeIn(l, path)]),
+    );
+    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const other = languages.find((l) => l !== languageOfRoute(path))!;
+    await switcher.locator(`a[hreflang="${other.hreflang}"]`).click();
+    await page.waitForURL(site.url + routeIn(other, path));
     await context.close();
   });
 
-  it.each(withTwins(['/features']))('%s: on a 960 px and a 1366 px desktop, inline in the header bar beside the navigation', async (path) => {
+  it.each(withTwins(['/features']))('%s: on a 960 px and a 1366 px desktop, inline in the header bar beside the navigation; its list drops down over the page', async (path) => {
     for (const viewport of [{ width: 960, height: 800 }, desktop]) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
@@ -167,11 +174,20 @@ describe('the language switch', () => {
       const header = (await page.getByRole('banner').boundingBox())!;
       expect(header.height, `${path} at ${viewport.width} px: one row`).toBeLessThanOrEqual(80);
       for (const link of await page.getByRole('banner').getByRole('link').all()) {
-        if (!(await link.isVisible())) continue; // the skip link
+        if (!(await link.isVisible())) continue; // the skip link, the closed language list
         const box = (await link.boundingBox())!;
         expect(box.y + box.height, `${path} at ${viewport.width} px: ${await link.textContent()}`).toBeLessThanOrEqual(header.y + header.height);
       }
-      expect(await page.getByRole('banner').locator('a[hreflang]').isVisible()).toBe(true);
+      const summary = page.getByRole('banner').locator('.language-switch summary');
+      const box = (await summary.boundingBox())!;
+      expect(box.y + box.height, `${path} at ${viewport.width} px: the switch sits in the bar`).toBeLessThanOrEqual(header.y + header.height);
+      const main = (await page.getByRole('main').boundingBox())!;
+      await summary.click();
+      const links = page.getByRole('banner').locator('.language-switch a[hreflang]');
+      await expect.poll(() => links.count()).toBe(languages.length);
+      for (const link of await links.all()) expect(await link.isVisible()).toBe(true);
+      expect((await page.getByRole('banner').boundingBox())!.height, 'the open list takes no room in the header').toBe(header.height);
+      expect((await page.getByRole('main').boundingBox())!.y, 'nor moves the page').toBe(main.y);
       await context.close();
     }
   });
@@ -182,7 +198,7 @@ describe('the header on a desktop', () => {
     const context = await browser.newContext({ viewport: desktop });
     const page = await context.newPage();
     await page.goto(site.url + '/about-us');
-    expect(await page.getByRole('banner').locator('summary').isVisible()).toBe(false);
+    expect(await page.getByRole('banner').locator('.site-menu summary').isVisible()).toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const header = (await page.getByRole('banner').boundingBox())!;
     for (const name of ['Home', 'Features', 'Success Stories', 'About Us', 'Career']) {

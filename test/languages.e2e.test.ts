@@ -1,38 +1,37 @@
 /**
- * Every page in every language (contract/languages.ts), on the built site and the real server:
- * each English page has its twin, and each twin found under pages/<code>/ is the same page in
- * its language: lang, mostly its own script, the same ids in the same order, alternates both
- * ways (x-default: English), a language switch to the twin; unknown paths under its prefix get
- * its not-found page with status 404; the sitemap lists both languages.
+ * Every page in every language (contract/languages.ts), on the built site and the real server.
+ * Each page's template is built once per language (scripts/build/page-templates.ts); each
+ * language's page is the same page as the English one: the same element tree (every
+ * element, its attributes and their values but the language's texts and links, the forms'
+ * shadow roots included), its `lang`, its visible text in its own script, alternates to
+ * every language (x-default: English), a language switch naming every language in its own
+ * name and leading to the same page; unknown paths under its prefix get its not-found page
+ * with status 404; the sitemap lists every language.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtRoutes } from '../scripts/bench/sizes.ts';
-import { defaultLanguage, languageOfRoute, languages, routeIn } from '../contract/languages.ts';
-import { pageFileOf, pagesDir } from '../scripts/paths.ts';
+import { baseRoute, defaultLanguage, languages, routeIn } from '../contract/languages.ts';
+import { builtPages } from '../scripts/build/page-templates.ts';
 import { pageUrl } from '../scripts/build/sitemap.ts';
 import { loadSiteConfig } from '../site.config.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { twinRoutes } from './helpers/routes.ts';
-import { distDir, startServer } from './helpers/server.ts';
+import { startServer } from './helpers/server.ts';
 
-/** Letters of each language's script: its pages' visible text is mostly these. */
-const scriptLetters: Record<string, RegExp> = { hi: /\p{Script=Devanagari}/u };
-/** The framed form has no twin: it takes the language in its query (`/embed/frame?lang=hi`). */
-const untwinned = new Set(['/embed/frame']);
-
-const { siteUrl } = loadSiteConfig();
-const englishRoutes = builtRoutes(distDir).filter((route) => languageOfRoute(route) === defaultLanguage && !untwinned.has(route));
-const twins = twinRoutes(englishRoutes);
+const { siteUrl, brandName } = loadSiteConfig();
+/** The routes built in every language, each with its page in every other language. */
+const everyLanguage = builtPages().filter((p) => p.kind === 'site' && p.everyLanguage && p.language === defaultLanguage);
 const otherLanguages = languages.filter((l) => l !== defaultLanguage);
+const pairs = otherLanguages.flatMap((language) => everyLanguage.map((p) => ({ english: p.route, route: routeIn(language, p.route), language })));
+const isNotFound = (route: string) => baseRoute(route) === '/404';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
+/** The pages as served, before any script changes them (a copy button unhidden, a form taken over). */
+let asServed: BrowserContext;
 beforeAll(async () => {
   site = await startServer({ site: true });
   browser = await launchBrowser();
+  asServed = await browser.newContext({ javaScriptEnabled: false });
 });
 afterAll(async () => {
   await browser?.close();
@@ -42,117 +41,172 @@ afterAll(async () => {
 interface Seen {
   status: number;
   lang: string | null;
-  ids: string[];
+  /** The element tree, one line per element: depth, tag and the attributes that do not carry the language. */
+  tree: string[];
   letters: string;
   alternates: Record<string, string>;
-  switches: { href: string; hreflang: string | null; lang: string | null }[];
+  switches: { href: string; hreflang: string | null; lang: string | null; name: string; current: boolean }[];
   ogLocale: string | null;
   ogLocaleAlternates: string[];
   inLanguage: string[];
 }
 
+/** Attributes whose values are the page's language (its texts, its links' language prefix, the switch's current language). */
+const LANGUAGE_ATTRIBUTES = ['lang', 'hreflang', 'aria-label', 'alt', 'title', 'content', 'placeholder', 'data-done', 'data-failed', 'aria-current', 'download'];
+
 async function visit(route: string): Promise<Seen> {
-  const page: Page = await browser.context.newPage();
+  const page: Page = await asServed.newPage();
   const response = await page.goto(site.url + route);
-  const seen = await page.evaluate(() => {
-    const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? null;
-    return {
-      lang: document.documentElement.getAttribute('lang'),
-      ids: [...document.querySelectorAll('[id]')].map((el) => el.id),
-      letters: (document.body.innerText.match(/\p{L}/gu) ?? []).join(''),
-      alternates: Object.fromEntries(
-        [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
-      ),
-      switches: [...document.querySelectorAll('header a[hreflang]')].map((a) => ({
-        href: a.getAttribute('href')!,
-        hreflang: a.getAttribute('hreflang'),
-        lang: a.getAttribute('lang'),
-      })),
-      ogLocale: attr('meta[property="og:locale"]', 'content'),
-      ogLocaleAlternates: [...document.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) => m.getAttribute('content')!),
-      inLanguage: [...document.querySelectorAll('script[type="application/ld+json"]')]
-        .map((s) => JSON.parse(s.textContent ?? '{}').inLanguage)
-        .filter((v): v is string => typeof v === 'string'),
-    };
-  });
+  const prefixes = otherLanguages.map((l) => l.prefix);
+  const seen = await page.evaluate(
+    ([ignored, prefixes]) => {
+      const attr = (selector: string, name: string) => document.querySelector(selector)?.getAttribute(name) ?? null;
+      // A link in another language leads to the same route: compare it without the language's
+      // prefix, and without its query (a mail's subject, a message to share: texts).
+      const sameRoute = (link: string) => {
+        const href = link.split('?')[0]!;
+        for (const prefix of prefixes) {
+          if (href === prefix || href === `${prefix}/`) return '/';
+          if (href.startsWith(`${prefix}/`)) return href.slice(prefix.length);
+        }
+        return href;
+      };
+      const tree: string[] = [];
+      const walk = (node: Element | ShadowRoot, depth: number) => {
+        for (const el of node.children) {
+          if (el.localName === 'script' || el.localName === 'style' || el.closest('.language-switch ul')) continue;
+          const attrs = [...el.attributes]
+            .filter((a) => !ignored.includes(a.name))
+            .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.value}`)
+            .sort();
+          tree.push(`${depth} ${el.localName} ${attrs.join(' ')}`);
+          if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
+          walk(el, depth + 1);
+        }
+      };
+      walk(document.body, 0);
+      return {
+        lang: document.documentElement.getAttribute('lang'),
+        tree,
+        letters: (document.body.innerText.match(/\p{L}/gu) ?? []).join(''),
+        alternates: Object.fromEntries(
+          [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+        ),
+        switches: [...document.querySelectorAll('header .language-switch a')].map((a) => ({
+          href: a.getAttribute('href')!,
+          hreflang: a.getAttribute('hreflang'),
+          lang: a.getAttribute('lang'),
+          name: a.textContent!,
+          current: a.hasAttribute('aria-current'),
+        })),
+        ogLocale: attr('meta[property="og:locale"]', 'content'),
+        ogLocaleAlternates: [...document.querySelectorAll('meta[property="og:locale:alternate"]')].map((m) => m.getAttribute('content')!),
+        inLanguage: [...document.querySelectorAll('script[type="application/ld+json"]')]
+          .map((s) => JSON.parse(s.textContent ?? '{}').inLanguage)
+          .filter((v): v is string => typeof v === 'string'),
+      };
+    },
+    [LANGUAGE_ATTRIBUTES, prefixes] as const,
+  );
   await page.close();
   return { status: response?.status() ?? 0, ...seen };
 }
 
+/** The share of a page's letters in a script, brand name and Latin-script words it keeps (names of things) aside. */
+function shareInScript(letters: string, script: string): number {
+  const own = [...letters].filter((c) => new RegExp(`\\p{Script=${script}}`, 'u').test(c)).length;
+  return own / letters.length;
+}
+
 describe('every page in every language', () => {
-  it('finds the English routes in the build', () => {
-    expect(englishRoutes).toContain('/');
-    expect(englishRoutes).toContain('/features');
+  it('finds every route built in every language', () => {
+    expect(everyLanguage.map((p) => p.route)).toEqual(expect.arrayContaining(['/', '/features', '/privacy-policy', '/terms-of-service', '/404', '/notice']));
+    expect(pairs.length).toBe(everyLanguage.length * otherLanguages.length);
   });
 
-  for (const language of otherLanguages) {
-    it(`every English route has its ${language.code} twin under pages/${language.code}/, and a ${language.code} not-found page`, () => {
-      const missing = [...englishRoutes, '/404'].map((route) => pageFileOf(routeIn(language, route))).filter((file) => !fs.existsSync(path.join(pagesDir, file)));
-      expect(missing, `pages missing under pages/`).toEqual([]);
-    });
-  }
-
-  it.each(twins)('$path: the same page as $twinOf, in its language, each linking to the other', async ({ path: route, twinOf, language }) => {
-    const [twin, english] = await Promise.all([visit(route), visit(twinOf)]);
-    expect(twin.status).toBe(200);
-    expect(twin.lang).toBe(language.htmlLang);
+  it.each(pairs)('$route: the same page as $english, in its language, each linking to every language', async ({ route, english: englishRoute, language }) => {
+    const [page, english] = await Promise.all([visit(route), visit(englishRoute)]);
+    const status = isNotFound(route) ? 404 : 200;
+    expect([page.status, english.status]).toEqual([status, status]);
+    expect(page.lang).toBe(language.htmlLang);
     expect(english.lang).toBe(defaultLanguage.htmlLang);
 
-    const own = [...twin.letters].filter((c) => scriptLetters[language.code]!.test(c)).length;
-    expect(own / twin.letters.length, `${route}: share of ${language.code} letters in the visible text`).toBeGreaterThan(0.5);
+    // A section, card, link, field or class added, dropped or changed in one language and not the other fails here.
+    expect(page.tree, `${route} has the element tree of ${englishRoute}`).toEqual(english.tree);
 
-    // A section, heading or anchor added in one language and not the other fails here.
-    expect(twin.ids, `${route} has the ids of ${twinOf}, in order`).toEqual(english.ids);
+    const letters = page.letters.replaceAll(brandName.replace(/\P{L}/gu, ''), '');
+    expect(shareInScript(letters, language.script), `${route}: share of ${language.script} letters in the visible text`).toBeGreaterThan(0.5);
 
-    const expected = {
-      [defaultLanguage.hreflang]: pageUrl(siteUrl, twinOf),
-      [language.hreflang]: pageUrl(siteUrl, route),
-      'x-default': pageUrl(siteUrl, twinOf),
-    };
-    expect(twin.alternates).toEqual(expected);
+    // The switch: every language, in its own name, leading to this page in that language.
+    const switches = languages.map((l) => ({
+      href: isNotFound(route) ? routeIn(l, '/') : routeIn(l, englishRoute),
+      hreflang: l.hreflang,
+      lang: l.htmlLang,
+      name: l.name,
+    }));
+    expect(page.switches).toEqual(switches.map((s, i) => ({ ...s, current: languages[i] === language })));
+    expect(english.switches).toEqual(switches.map((s, i) => ({ ...s, current: languages[i] === defaultLanguage })));
+
+    if (isNotFound(route)) {
+      expect([page.alternates, english.alternates]).toEqual([{}, {}]);
+      return;
+    }
+    const expected = Object.fromEntries([
+      ...languages.map((l) => [l.hreflang, pageUrl(siteUrl, routeIn(l, englishRoute))]),
+      ['x-default', pageUrl(siteUrl, englishRoute)],
+    ]);
+    expect(page.alternates).toEqual(expected);
     expect(english.alternates).toEqual(expected);
-
-    expect(twin.switches).toEqual([{ href: twinOf, hreflang: defaultLanguage.hreflang, lang: defaultLanguage.htmlLang }]);
-    expect(english.switches).toContainEqual({ href: route, hreflang: language.hreflang, lang: language.htmlLang });
-
-    expect([twin.ogLocale, twin.ogLocaleAlternates]).toEqual([language.ogLocale, [defaultLanguage.ogLocale]]);
+    expect([page.ogLocale, page.ogLocaleAlternates]).toEqual([language.ogLocale, languages.filter((l) => l !== language).map((l) => l.ogLocale)]);
     expect(english.ogLocale).toBe(defaultLanguage.ogLocale);
     expect(english.ogLocaleAlternates).toContain(language.ogLocale);
-    expect(twin.inLanguage.every((l) => l === language.hreflang)).toBe(true);
-    expect(twin.inLanguage.length).toBe(english.inLanguage.length);
+    expect(page.inLanguage.every((l) => l === language.hreflang)).toBe(true);
+    expect(page.inLanguage.length).toBe(english.inLanguage.length);
   });
 
-  it.each(twins)('$path is served with the same kind of headers as $twinOf', async ({ path: route, twinOf }) => {
+  it.each(pairs.filter((p) => !isNotFound(p.route)))('$route is served with the same kind of headers as $english', async ({ route, english }) => {
     const varying = new Set(['date', 'etag', 'last-modified', 'content-length', 'keep-alive', 'connection']);
     const headersOf = async (p: string) => {
       const res = await fetch(site.url + p, { headers: { 'accept-encoding': 'br' } });
       return Object.fromEntries([...res.headers].filter(([name]) => !varying.has(name)));
     };
-    expect(await headersOf(route)).toEqual(await headersOf(twinOf));
+    expect(await headersOf(route)).toEqual(await headersOf(english));
   });
 
   for (const language of otherLanguages) {
     it(`an unknown path under ${language.prefix}/ answers its ${language.code} not-found page with status 404; so does the page's own route`, async () => {
-      for (const unknown of [`${language.prefix}/no-such-page`, `${language.prefix}/features/no-such-page`, `${language.prefix}/404`]) {
+      for (const unknown of [`${language.prefix}/no-such-page`, `${language.prefix}/features/no-such-page`, `${language.prefix}/404`, `${language.prefix}/embed/frame`]) {
         const seen = await visit(unknown);
         expect(seen.status, unknown).toBe(404);
         expect(seen.lang, unknown).toBe(language.htmlLang);
-        expect(seen.switches.map((s) => s.href), unknown).toEqual(['/']);
+        expect(seen.switches.map((s) => s.href), unknown).toEqual(languages.map((l) => routeIn(l, '/')));
       }
       const english = await visit('/no-such-page');
       expect([english.status, english.lang]).toEqual([404, defaultLanguage.htmlLang]);
     });
   }
 
-  it('lists both languages in the sitemap, each URL with its alternates', async () => {
+  it('lists every language in the sitemap, each URL with its alternates', async () => {
     const sitemap = await (await fetch(site.url + '/sitemap.xml')).text();
-    for (const { path: route, twinOf, language } of twins) {
-      const entry = sitemap.split('<url>').find((u) => u.startsWith(`<loc>${pageUrl(siteUrl, route)}</loc>`));
-      expect(entry, `${route} in the sitemap`).toBeDefined();
-      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="${defaultLanguage.hreflang}" href="${pageUrl(siteUrl, twinOf)}"/>`);
-      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="${language.hreflang}" href="${pageUrl(siteUrl, route)}"/>`);
-      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${pageUrl(siteUrl, twinOf)}"/>`);
+    const listed = pairs.filter(({ route }) => !isNotFound(route) && sitemap.includes(`<loc>${pageUrl(siteUrl, route)}</loc>`));
+    expect(listed.length, 'pages in the sitemap').toBeGreaterThan(0);
+    for (const { route, english } of pairs.filter((p) => !isNotFound(p.route))) {
+      const entry = sitemap.split('<url>').find((u) => u.startsWith(`<loc>${pageUrl(siteUrl, english)}</loc>`));
+      const own = sitemap.split('<url>').find((u) => u.startsWith(`<loc>${pageUrl(siteUrl, route)}</loc>`));
+      // A page out of search results (noindex) is out in every language.
+      expect(Boolean(own), `${route} listed as ${english} is`).toBe(Boolean(entry));
+      if (!own) continue;
+      for (const l of languages) expect(own).toContain(`<xhtml:link rel="alternate" hreflang="${l.hreflang}" href="${pageUrl(siteUrl, routeIn(l, english))}"/>`);
+      expect(own).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${pageUrl(siteUrl, english)}"/>`);
     }
-    expect(twins.length, 'at least one twin to check').toBeGreaterThan(0);
+    expect(sitemap).not.toContain('/embed/frame');
+  });
+
+  it('never redirects by Accept-Language', async () => {
+    for (const route of ['/', '/features']) {
+      const res = await fetch(site.url + route, { headers: { 'accept-language': 'hi-IN,hi;q=0.9' }, redirect: 'manual' });
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain(`<html lang="${defaultLanguage.htmlLang}"`);
+    }
   });
 });

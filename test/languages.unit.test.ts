@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../scripts/paths.ts';
-import { loadCatalogues, pageLanguage } from '../scripts/build/page-language.ts';
+import { pageLanguage } from '../scripts/build/page-language.ts';
 import { sitemapXml } from '../scripts/build/sitemap.ts';
 import { headersFile } from '../server/site-headers.ts';
 
@@ -9,7 +9,7 @@ const hi = languages.find((l) => l.code === 'hi')!;
 
 describe('the language list and its routes', () => {
   it('English first, without prefix; Hindi under /hi', () => {
-    expect(defaultLanguage).toMatchObject({ code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English' });
+    expect(defaultLanguage).toMatchObject({ code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr' });
     expect(hi).toMatchObject({ prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी' });
   });
 
@@ -36,16 +36,10 @@ describe('the language list and its routes', () => {
 });
 
 describe('a page’s language context', () => {
-  const catalogues = loadCatalogues();
   const pages = new Set(['/', '/hi/', '/features', '/hi/features', '/career', '/404', '/hi/404']);
-  const context = (route: string) => pageLanguage(route, 'https://site.example', catalogues, (r) => pages.has(r));
+  const context = (route: string) => pageLanguage(route, 'https://site.example', (r) => pages.has(r));
 
-  it('both catalogues have the same keys (the build fails otherwise), in their own language', () => {
-    expect(Object.keys(catalogues)).toEqual(['en', 'hi']);
-    expect(catalogues.hi!.registerFree).toMatch(/\p{Script=Devanagari}/u);
-  });
-
-  it('a page with a twin: alternates both ways, x-default English, the switch to the twin', () => {
+  it('a page in both languages: alternates both ways, x-default English; the switch names every language in its own, the current one marked', () => {
     const page = context('/hi/features');
     expect(page.lang).toBe('hi');
     expect(page.alternates).toEqual([
@@ -55,17 +49,20 @@ describe('a page’s language context', () => {
     ]);
     expect(context('/features').alternates).toEqual(page.alternates);
     expect(page.ogLocaleAlternates).toEqual(['en_IN']);
-    expect(page.languageLinks).toEqual([{ href: '/features', lang: 'en-IN', hreflang: 'en-IN', name: 'English', label: 'Read this page in English' }]);
-    expect(context('/').languageLinks[0]).toMatchObject({ href: '/hi/', lang: 'hi', hreflang: 'hi-IN', name: 'हिन्दी' });
+    expect(page.languageLinks).toEqual([
+      { href: '/features', lang: 'en-IN', hreflang: 'en-IN', dir: 'ltr', name: 'English', current: false },
+      { href: '/hi/features', lang: 'hi', hreflang: 'hi-IN', dir: 'ltr', name: 'हिन्दी', current: true },
+    ]);
+    expect(context('/').languageLinks.map((l) => [l.href, l.current])).toEqual([['/', true], ['/hi/', false]]);
   });
 
-  it('a page without a twin, and the not-found pages: no alternates; the switch leads to the other home page', () => {
+  it('a page only one language has, and the not-found pages: no alternates; the switch leads to each language’s home page', () => {
     for (const route of ['/career', '/404', '/hi/404']) {
       expect(context(route).alternates, route).toEqual([]);
       expect(context(route).ogLocaleAlternates, route).toEqual([]);
     }
-    expect(context('/career').languageLinks.map((l) => l.href)).toEqual(['/hi/']);
-    expect(context('/hi/404').languageLinks.map((l) => l.href)).toEqual(['/']);
+    expect(context('/career').languageLinks.map((l) => l.href)).toEqual(['/career', '/hi/']);
+    expect(context('/hi/404').languageLinks.map((l) => l.href)).toEqual(['/', '/hi/']);
   });
 });
 

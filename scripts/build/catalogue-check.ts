@@ -109,9 +109,8 @@ export function catalogueProblems(
   return problems;
 }
 
-/** Throws, listing every problem, unless the site's catalogues fit its templates. */
-export function checkSiteCatalogues(catalogues: Record<string, Catalogue>, uses: (code: string) => TextUse[]): void {
-  const list = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)].map((l) => ({ code: l.code, texts: catalogues[l.code]! }));
-  const problems = catalogueProblems(list, uses, whereIs);
-  if (problems.length) throw new Error(`The pages' catalogues (pages/i18n/) do not fit the templates:\n- ${problems.join('\n- ')}`);
+/** The problems of the site's catalogues (language code → texts) against its templates, the default language's first. */
+export function siteCatalogueProblems(catalogues: Record<string, Catalogue>, uses: (code: string) => TextUse[]): string[] {
+  const list = [defaultLanguage, ...languages.filter((l) => l !== defaultLanguage)].map((l) => ({ code: l.code, texts: catalogues[l.code] ?? new Map() }));
+  return catalogueProblems(list, uses, whereIs);
 }

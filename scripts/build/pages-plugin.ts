@@ -3,7 +3,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
 import { defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
-import { NOTICE_LANGUAGES, NOTICE_LANGUAGES_PATH } from '../../contract/notice-languages.ts';
+import { NOTICE_LANGUAGES, NOTICE_LIST_ROUTE, noticeRoute } from '../../contract/notice-languages.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
@@ -13,10 +13,8 @@ import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
 import { pagesDir } from '../paths.ts';
 import { pageLanguage } from './page-language.ts';
-import { builtPageOfFile, builtPages, noticeLanguagesWithText, type BuiltPage } from './page-templates.ts';
-import { loadSiteCatalogue, type Catalogue } from './catalogues.ts';
-import { catalogueProblems, checkSiteCatalogues, partialFiles, textUsesOf, type TextUse } from './catalogue-check.ts';
-import { loadNoticeCatalogue, noticeTextPlace } from './notice-texts.ts';
+import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts';
+import { loadSources, type Sources } from './page-sources.ts';
 import { registerTextHelpers } from './page-texts.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
@@ -73,37 +71,6 @@ async function loadDevPrerender(server: ViteDevServer): Promise<Prerender> {
   return (await ssr.runner.import(prerenderModule)) as Prerender;
 }
 
-/** Everything the pages are made of, read afresh: the pages to write, the catalogues, checked against the templates. */
-interface Sources {
-  pages: BuiltPage[];
-  site: Record<string, Catalogue>;
-  notice: Record<string, Catalogue>;
-}
-
-function loadSources(): Sources {
-  const pages = builtPages();
-  const partials = partialFiles();
-  const usesOf = (templates: string[]) => textUsesOf([...new Set(templates)]);
-
-  const site = Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)]));
-  const siteUses = new Map<string, TextUse[]>(
-    languages.map((l) => [l.code, usesOf([...partials, ...pages.filter((p) => p.kind === 'site' && p.language === l).map((p) => p.template)])]),
-  );
-  checkSiteCatalogues(site, (code) => siteUses.get(code)!);
-
-  const noticeCodes = noticeLanguagesWithText();
-  if (!noticeCodes.includes(defaultLanguage.code)) throw new Error(`pages/i18n/notice/${defaultLanguage.code}.json is missing: the notice pages' reference texts`);
-  const notice = Object.fromEntries(noticeCodes.map((code) => [code, loadNoticeCatalogue(code)]));
-  const noticeUses = usesOf(pages.filter((p) => p.kind === 'notice').map((p) => p.template));
-  const problems = catalogueProblems(
-    [defaultLanguage.code, ...noticeCodes.filter((c) => c !== defaultLanguage.code)].map((code) => ({ code, texts: notice[code]! })),
-    () => noticeUses,
-    noticeTextPlace,
-  );
-  if (problems.length) throw new Error(`The notice's catalogues (pages/i18n/notice/) do not fit pages/notice/[code].html:\n- ${problems.join('\n- ')}`);
-  return { pages, site, notice };
-}
-
 /** A date in words in a locale ("24 November 2026"), or its ISO digits without one. */
 const dateIn = (isoDate: string, locale: string | undefined) =>
   locale ? new Date(`${isoDate}T00:00:00Z`).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : isoDate;
@@ -135,14 +102,15 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
       catalogue: sources.notice[notice.code],
       catalogueName: `pages/i18n/notice/${notice.code}.json`,
       alternates: [
-        ...NOTICE_LANGUAGES.filter((l) => sources.notice[l.code]).map((l) => ({ hreflang: l.htmlLang, href: pageUrl(site.siteUrl, `${NOTICE_LANGUAGES_PATH}${l.code}`) })),
-        { hreflang: 'x-default', href: pageUrl(site.siteUrl, `${NOTICE_LANGUAGES_PATH}${defaultLanguage.code}`) },
+        ...NOTICE_LANGUAGES.filter((l) => sources.notice[l.code]).map((l) => ({ hreflang: l.htmlLang, href: pageUrl(site.siteUrl, noticeRoute(l.code)) })),
+        { hreflang: 'x-default', href: pageUrl(site.siteUrl, noticeRoute(defaultLanguage.code)) },
       ],
       noticeVersion: NOTICE_VERSION,
       noticeDate: dateIn(NOTICE_VERSION, notice.dateLocale),
       retentionDays: site.privacy.retentionDays,
       deviceDays: OUTBOX_MAX_AGE_DAYS,
       homeRoute: routeIn(siteLanguage, '/'),
+      listRoute: routeIn(siteLanguage, NOTICE_LIST_ROUTE),
       privacyRoute: routeIn(siteLanguage, '/privacy-policy'),
     };
   }
@@ -162,8 +130,8 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
     apiOrigin: site.apiBase || site.siteUrl,
     languageList: or.format(languages.map((l) => `${l.code} (${names.of(l.code)})`)),
     languageCodes: or.format(languages.map((l) => l.code)),
-    // The notice's languages (/notice), each named in its own and in the page's language.
-    noticeLanguages: NOTICE_LANGUAGES.map((l) => ({ ...l, here: names.of(l.code), route: sources.notice[l.code] ? `${NOTICE_LANGUAGES_PATH}${l.code}` : undefined })),
+    // The notice's languages (/notice), each with its page once its catalogue is there.
+    noticeLanguages: NOTICE_LANGUAGES.map((l) => ({ ...l, route: sources.notice[l.code] ? noticeRoute(l.code) : undefined })),
   };
 }
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import nodePath from 'node:path';
 import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
-import { notFoundRouteFor, pageFileOf, pagesDir } from '../../scripts/paths.ts';
+import { notFoundRouteFor } from '../../scripts/paths.ts';
+import { builtPages } from '../../scripts/build/page-templates.ts';
 
 /**
  * The site's routes (spec §2) and what each must show: its one h1 and phrases of its visible text (test/helpers/page-text.ts) that hold the
@@ -104,9 +103,10 @@ export const framePage = { path: '/embed/frame', h1: 'Register your society with
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
 
 /**
- * The other languages' twins of routes (contract/languages.ts), found from their page files
- * under pages/<code>/ (a path that no page answers, such as /no-such-page, is twinned when
- * that language has its not-found page): routes the route-driven suites check as well.
+ * The other languages' twins of routes (contract/languages.ts): the pages the build writes
+ * from the same template in each language (scripts/build/page-templates.ts; a path that no
+ * page answers, such as /no-such-page, is twinned by that language's not-found page), routes
+ * the route-driven suites check as well.
  */
 export function twinRoutes(paths: string[]): { path: string; twinOf: string; language: Language }[] {
   return languages
@@ -114,11 +114,11 @@ export function twinRoutes(paths: string[]): { path: string; twinOf: string; lan
     .flatMap((language) =>
       paths
         .map((path) => ({ path: routeIn(language, path), twinOf: path, language }))
-        .filter(({ path, twinOf }) => hasPageFile(hasPageFile(twinOf) ? path : notFoundRouteFor(path))),
+        .filter(({ path, twinOf }) => built.has(built.has(twinOf) ? path : notFoundRouteFor(path))),
     );
 }
 
-const hasPageFile = (route: string) => fs.existsSync(nodePath.join(pagesDir, pageFileOf(route)));
+const built = new Set(builtPages().map((page) => page.route));
 
 /** The same paths followed by their twins in the other languages. */
 export const withTwins = (paths: string[]): string[] => [...paths, ...twinRoutes(paths).map((twin) => twin.path)];

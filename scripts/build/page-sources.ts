@@ -1,0 +1,51 @@
+/**
+ * Everything the pages are made of, read afresh for each build (and each page the dev server
+ * renders): the pages to write (page-templates.ts) and every catalogue, checked against the
+ * templates that use it (catalogue-check.ts): the site's, one per language of the site, and
+ * the notice's, one per language of the notice.
+ */
+import { defaultLanguage, languages } from '../../contract/languages.ts';
+import { loadSiteCatalogue, type Catalogue } from './catalogues.ts';
+import { catalogueProblems, partialFiles, siteCatalogueProblems, textUsesOf, type TextUse } from './catalogue-check.ts';
+import { loadNoticeCatalogue, noticeTextPlace } from './notice-texts.ts';
+import { builtPages, noticeLanguagesWithText, type BuiltPage } from './page-templates.ts';
+
+/** Everything the pages are made of, read afresh: the pages to write, the catalogues, checked against the templates. */
+export interface Sources {
+  pages: BuiltPage[];
+  site: Record<string, Catalogue>;
+  notice: Record<string, Catalogue>;
+}
+
+/** The texts used by the templates built in each language of the site, the partials' included. */
+export function siteTextUses(pages: BuiltPage[] = builtPages()): (code: string) => TextUse[] {
+  const partials = partialFiles();
+  const uses = new Map<string, TextUse[]>(
+    languages.map((l) => [l.code, textUsesOf([...new Set([...partials, ...pages.filter((p) => p.kind === 'site' && p.language === l).map((p) => p.template)])])]),
+  );
+  return (code) => uses.get(code) ?? [];
+}
+
+/** The texts used by the notice pages' template. */
+export const noticeTextUses = (pages: BuiltPage[] = builtPages()): TextUse[] =>
+  textUsesOf([...new Set(pages.filter((p) => p.kind === 'notice').map((p) => p.template))]);
+
+/** The problems of the notice's catalogues (notice language code → texts, English first) against the notice pages' template. */
+export function noticeCatalogueProblems(catalogues: Record<string, Catalogue>, uses: TextUse[]): string[] {
+  const codes = [defaultLanguage.code, ...Object.keys(catalogues).filter((c) => c !== defaultLanguage.code)];
+  return catalogueProblems(codes.map((code) => ({ code, texts: catalogues[code] ?? new Map() })), () => uses, noticeTextPlace);
+}
+
+export function loadSources(): Sources {
+  const pages = builtPages();
+  const site = Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)]));
+  const siteProblems = siteCatalogueProblems(site, siteTextUses(pages));
+  if (siteProblems.length) throw new Error(`The pages' catalogues (pages/i18n/<code>/) do not fit the templates:\n- ${siteProblems.join('\n- ')}`);
+
+  const noticeCodes = noticeLanguagesWithText();
+  if (!noticeCodes.includes(defaultLanguage.code)) throw new Error(`pages/i18n/notice/${defaultLanguage.code}.json is missing: the notice pages' reference texts`);
+  const notice = Object.fromEntries(noticeCodes.map((code) => [code, loadNoticeCatalogue(code)]));
+  const noticeProblems = noticeCatalogueProblems(notice, noticeTextUses(pages));
+  if (noticeProblems.length) throw new Error(`The notice's catalogues (pages/i18n/notice/<code>.json) do not fit pages/notice/[code].html:\n- ${noticeProblems.join('\n- ')}`);
+  return { pages, site, notice };
+}
