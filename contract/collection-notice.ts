@@ -9,6 +9,7 @@
  * language's catalogue, messages/<code>.ts; a translation says the same notice, so it keeps the version.
  */
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from './lead-contract.ts';
+import { NOTICE_LIST_ROUTE } from './notice-languages.ts';
 
 /** The version of the notice text below: the date it was last changed. */
 export const NOTICE_VERSION = '2026-11-24';
@@ -48,6 +49,8 @@ export interface CollectionNotice {
   withdraw: string;
   /** The link to the full notice: its text makes sense on its own. */
   link: { text: string; href: string };
+  /** The link to this notice in English and the 22 languages of the Eighth Schedule (DPDP Act s. 5(3)). */
+  languages: { text: string; href: string };
 }
 
 /** The notice's sentences in one language (EN_NOTICE in messages/en.ts, HI_NOTICE in messages/hi.ts). */
@@ -64,6 +67,8 @@ export interface NoticeText {
   link: string;
   /** Said after the link's text to screen readers: it opens in a new tab. */
   newTab: string;
+  /** The link to the notice in the visitor's language ("Read this in your language"). */
+  inYourLanguage: string;
   /** Words of a retention period. */
   period: { month: string; months: string; day: string; days: string };
 }
@@ -95,5 +100,6 @@ export function collectionNotice(
     device: text.device(OUTBOX_MAX_AGE_DAYS),
     withdraw: text.withdraw(options.contactEmail),
     link: { text: text.link, href: `${(options.siteUrl ?? '').replace(/\/+$/, '')}${PRIVACY_NOTICE_PATH}` },
+    languages: { text: text.inYourLanguage, href: `${(options.siteUrl ?? '').replace(/\/+$/, '')}${NOTICE_LIST_ROUTE}` },
   };
 }

@@ -1,4 +1,4 @@
-/** The notice at collection as data: every part for each form, versioned, linking to the full notice. */
+/** The notice at collection as data: every part for each form, versioned, linking to the full notice and to the notice in every language. */
 import { describe, expect, it } from 'vitest';
 import { collectionNotice, NOTICE_VERSION, noticeVersionFromHeader, PUBLISHED_NOTICE_VERSIONS, retentionPeriod } from '../contract/collection-notice.ts';
 import { EN_NOTICE } from '../contract/messages/en.ts';
@@ -17,7 +17,9 @@ describe('collectionNotice', () => {
       expect(notice.retention).toBe('We keep them for 12 months after you send them, then erase them.');
       expect(notice.withdraw).toMatch(/withdraw your consent at any time.*privacy@example\.in/);
       expect(notice.link).toEqual({ text: 'Read the full privacy notice', href: 'https://societydesk.example/privacy-policy#website-forms' });
+      expect(notice.languages).toEqual({ text: 'Read this in your language', href: 'https://societydesk.example/notice' });
     }
+    expect(collectionNotice('society', { contactEmail: 'x@y.in', text: HI_NOTICE }).languages).toEqual({ text: 'इसे अपनी भाषा में पढ़ें', href: '/notice' });
     expect(collectionNotice('career', { contactEmail: 'x@y.in', text }).collected).toMatch(/college, course, year of study, preferred role/);
     expect(collectionNotice('society', { contactEmail: 'x@y.in', text }).link.href).toBe('/privacy-policy#website-forms');
   });

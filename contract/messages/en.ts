@@ -101,4 +101,5 @@ export const EN_NOTICE: NoticeText = {
   link: 'Read the full privacy notice',
   newTab: 'opens in a new tab',
   period: { month: 'month', months: 'months', day: 'day', days: 'days' },
+  inYourLanguage: 'Read this in your language',
 };

@@ -76,4 +76,5 @@ export const HI_NOTICE: NoticeText = {
   link: 'पूरी प्राइवेसी सूचना पढ़ें',
   newTab: 'नए टैब में खुलता है',
   period: { month: 'महीना', months: 'महीने', day: 'दिन', days: 'दिन' },
+  inYourLanguage: 'इसे अपनी भाषा में पढ़ें',
 };

@@ -221,7 +221,8 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
           prerender = await loadDevPrerender(devServer);
         }
         loadPartials(hbs);
-        const page = pageAt(ctx.filename);
+        // The dev server names a page by its URL: "/" is pages/, "/hi/features" pages/hi/features.
+        const page = pageAt(ctx.filename.endsWith('.html') ? ctx.filename : path.join(ctx.filename, 'index.html'));
         if (!page) throw new Error(`${path.relative(pagesDir, ctx.filename)}: not a page of the site (scripts/build/page-templates.ts)`);
         const data = pageData(site, page, sources!, buildDate);
         const out = asWritten(hbs.compile(html, { strict: false, noEscape: false })(data));

@@ -2,7 +2,8 @@
  * The widgets' languages: which one a form speaks, and its catalogue. English is in
  * every widget bundle; any other language is a chunk of its own, imported only when a
  * form on the page speaks it (a partner page without lang="hi" does not pay for Hindi).
- * The build's pre-render registers every catalogue up front (registerMessages).
+ * Every language of the list (contract/languages.ts) needs its importer below, or the
+ * typecheck fails; the build's pre-render loads every one up front.
  */
 import { useEffect, useReducer } from 'react';
 import { languageOfTag } from '../../contract/languages.ts';
@@ -24,10 +25,8 @@ export function widgetLanguage(attribute: string | undefined): WidgetLanguage {
   );
 }
 
-/** Makes a catalogue available synchronously (the build's pre-render, which cannot wait). */
-export function registerMessages(messages: WidgetMessages): void {
-  catalogues[messages.lang] = messages;
-}
+/** Whether a language's catalogue is loaded (the build's pre-render loads every one first). */
+export const hasMessages = (lang: WidgetLanguage): boolean => Boolean(catalogues[lang]);
 
 /** Loads a language's catalogue (once). */
 export function loadMessages(lang: WidgetLanguage): Promise<WidgetMessages> {

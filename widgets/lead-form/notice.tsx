@@ -1,8 +1,8 @@
 /**
  * The collection notice between a form's fields and its button (contract/collection-notice.ts):
  * rendered by the same component in the pre-rendered page and in the browser, so it is
- * there before any script and nothing moves when React takes over. Its links are
- * absolute to our site, so they work inside a partner's page.
+ * there before any script and nothing moves when React takes over. Its links (the full
+ * notice, the notice in every language) are absolute to our site, so they work inside a partner's page.
  */
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import { collectionNotice, type NoticeText } from '../../contract/collection-notice.ts';
@@ -24,6 +24,10 @@ export function CollectionNotice({ kind, id, text }: { kind: LeadKind; id: strin
       ) : null}{' '}
       <a href={notice.link.href} target="_blank" rel="noopener" part="link">
         {notice.link.text}
+        <span className="visually-hidden"> ({text.newTab})</span>
+      </a>{' '}
+      <a href={notice.languages.href} target="_blank" rel="noopener" part="link">
+        {notice.languages.text}
         <span className="visually-hidden"> ({text.newTab})</span>
       </a>
     </p>

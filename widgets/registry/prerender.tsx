@@ -12,12 +12,19 @@ import careerCss from '../career-application/css.ts';
 import { CareerApplication } from '../career-application/CareerApplication.tsx';
 import societyCss from '../society-registration/css.ts';
 import { SocietyRegistration } from '../society-registration/SocietyRegistration.tsx';
-import { hi } from '../i18n/hi.ts';
-import { registerMessages, type WidgetLanguage } from '../i18n/index.ts';
+import { LANGUAGE_CODES } from '../../contract/languages.ts';
+import { hasMessages, loadMessages, type WidgetLanguage } from '../i18n/index.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from './names.ts';
 
-// The browser loads a language's catalogue before it takes a form over; the build has every one at hand.
-registerMessages(hi);
+// The browser loads a language's catalogue before it takes a form over; the build loads every
+// language of the list (contract/languages.ts) before it renders any form: a language whose
+// catalogue is missing fails here (and its importer in widgets/i18n/index.ts fails the typecheck).
+await Promise.all(
+  LANGUAGE_CODES.map(async (code) => {
+    const messages = await loadMessages(code);
+    if (messages.lang !== code) throw new Error(`widgets/i18n/${code}.ts holds the catalogue of lang "${messages.lang}"`);
+  }),
+);
 
 /** The attributes a page may set on a pre-rendered form (a subset of its public API). */
 export interface PrerenderProps {
@@ -40,5 +47,6 @@ export const prerenderedTags: readonly string[] = Object.keys(forms);
 export function shadowRootOf(tag: string, props: PrerenderProps): { css: string; html: string } {
   const form = forms[tag];
   if (!form) throw new Error(`<${tag}> has no pre-render; pre-rendered: ${prerenderedTags.join(', ')}`);
+  if (props.lang && !hasMessages(props.lang)) throw new Error(`<${tag} lang="${props.lang}">: no catalogue for "${props.lang}" (widgets/i18n/)`);
   return { css: form.css, html: renderToStaticMarkup(<form.Component {...props} prerendered />) };
 }
