@@ -8,6 +8,12 @@ export const CAMPAIGN_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'ref']
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
 export type Campaign = Partial<Record<CampaignKey, string>>;
 
+/** The columns of the leads table that hold a lead's campaign, each named after its key, in this order. */
+export const CAMPAIGN_COLUMNS = CAMPAIGN_KEYS.join(', ');
+
+/** A campaign as its columns hold it (null where a key has no value). */
+export type CampaignColumns = Record<CampaignKey, string | null>;
+
 /** The longest value kept; longer ones are dropped, not cut (a cut value would count as another campaign). */
 export const CAMPAIGN_MAX_LENGTH = 100;
 

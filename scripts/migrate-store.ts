@@ -9,11 +9,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS } from '../contract/campaign.ts';
 import { DatabaseOpenError, type Db, dbPath, openReadOnly, vitalsDbPath } from '../server/intake/database.ts';
 import { createPool, describeUrl, migrate, transaction } from '../server/intake/postgres/connection.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, fail } from './reports/cli.ts';
 import { terminalSafe } from './reports/terminal-safe.ts';
+
+/** `$1, $2, …, $n`: PostgreSQL's parameters of an INSERT of n values. */
+const placeholders = (n: number): string => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 
 const values = cliArgs(
   { to: { type: 'string' }, 'data-dir': { type: 'string' } },
@@ -55,12 +59,11 @@ try {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from,
-                              utm_source, utm_medium, utm_campaign, ref, page)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from, ${CAMPAIGN_COLUMNS}, page)
+           VALUES (${placeholders(10 + CAMPAIGN_KEYS.length)}) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
-            row.utm_source ?? null, row.utm_medium ?? null, row.utm_campaign ?? null, row.ref ?? null, row.page ?? null,
+            ...CAMPAIGN_KEYS.map((key) => row[key] ?? null), row.page ?? null,
           ],
         );
         const id = rows[0]?.id;

@@ -2,7 +2,7 @@
 import type { Db } from '../../server/intake/database.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
-import { CAMPAIGN_KEYS, type Campaign } from '../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
@@ -33,7 +33,7 @@ export interface LeadFilter {
   includeSpam?: boolean;
 }
 
-interface LeadRow {
+type LeadRow = {
   id: number;
   kind: LeadKind;
   created_at: number;
@@ -42,12 +42,8 @@ interface LeadRow {
   partner: string | null;
   notice_version: string | null;
   spam_reason: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  ref: string | null;
   page: string | null;
-}
+} & CampaignColumns;
 
 /** Stored leads, oldest first, filtered by kind, creation time and spam. */
 export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
@@ -66,7 +62,7 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     params.push(filter.until);
   }
   if (!filter.includeSpam) where.push('spam_reason IS NULL');
-  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
+  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason, ${CAMPAIGN_COLUMNS}, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
   const rows = db.prepare(sql).all(...params) as LeadRow[];
   return rows.map((r) => ({
     id: r.id,

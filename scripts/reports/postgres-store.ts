@@ -3,7 +3,7 @@ import type { StoredLead } from './leads-report.ts';
 import { assertSchema, createPool, describeUrl } from '../../server/intake/postgres/connection.ts';
 import { postgresOutboxReports } from '../../server/intake/postgres/outbox.ts';
 import { postgresFunnelReader } from '../../server/intake/postgres/funnel.ts';
-import { CAMPAIGN_KEYS, type Campaign, type CampaignKey } from '../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
 import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/postgres/personal-data.ts';
 
 /**
@@ -37,15 +37,15 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
         if (filter.since !== undefined) add('created_at >= ?', filter.since);
         if (filter.until !== undefined) add('created_at < ?', filter.until);
         if (!filter.includeSpam) where.push('spam_reason IS NULL');
-        const { rows } = await pool.query<Omit<StoredLead, 'campaign'> & Record<CampaignKey, string | null>>(
+        const { rows } = await pool.query<Omit<StoredLead, 'campaign'> & CampaignColumns>(
           `SELECT id, kind, created_at AS "createdAt", fields, origin, partner, notice_version AS "noticeVersion", spam_reason AS "spamReason",
-                  utm_source, utm_medium, utm_campaign, ref, page
+                  ${CAMPAIGN_COLUMNS}, page
              FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`,
           params,
         );
-        return rows.map(({ utm_source, utm_medium, utm_campaign, ref, ...lead }) => {
-          const values: Record<CampaignKey, string | null> = { utm_source, utm_medium, utm_campaign, ref };
-          return { ...lead, campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (values[key] === null ? [] : [[key, values[key]]]))) as Campaign };
+        return rows.map((row) => {
+          const lead = Object.fromEntries(Object.entries(row).filter(([key]) => !(CAMPAIGN_KEYS as readonly string[]).includes(key))) as Omit<StoredLead, 'campaign'>;
+          return { ...lead, campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (row[key] === null ? [] : [[key, row[key]]]))) as Campaign };
         });
       }),
     deliveries: () => when(async () => ({ rows: await outbox.list(), counts: await outbox.counts() })),

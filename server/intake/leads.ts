@@ -9,6 +9,7 @@ import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS } from '../../contract/campaign.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
   EMAIL_PATTERN,
@@ -148,8 +149,8 @@ export function createLeadStore(
     'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
   const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, ...(string | null)[]]>(
-    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, ${CAMPAIGN_COLUMNS}, page)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${CAMPAIGN_KEYS.map(() => '?').join(', ')}, ?)`,
   );
   const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
   const forgetExpired = db.prepare<[number]>('DELETE FROM used_solutions WHERE expires_at < ?');

@@ -1,5 +1,5 @@
 import type { Db } from '../database.ts';
-import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../../contract/campaign.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
 
 /**
@@ -18,29 +18,25 @@ export interface LeadEvent {
     /** The site route the form was on (null: another site's page, or not sent). */
     page: string | null;
     /** The visit's campaign parameters, null where absent. */
-    campaign: Record<CampaignKey, string | null>;
+    campaign: CampaignColumns;
   };
   /** The spec's fields, exactly as stored. */
   fields: Record<string, string>;
 }
 
-interface LeadRow {
+type LeadRow = {
   id: number;
   kind: LeadKind;
   created_at: number;
   origin: string | null;
   partner: string | null;
   page: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  ref: string | null;
   fields: string;
-}
+} & CampaignColumns;
 
 /** A reader of lead events by lead id (undefined when the lead no longer exists). */
 export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | undefined {
-  const select = db.prepare<[number], LeadRow>('SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = ?');
+  const select = db.prepare<[number], LeadRow>(`SELECT id, kind, created_at, origin, partner, page, ${CAMPAIGN_COLUMNS}, fields FROM leads WHERE id = ?`);
   return (leadId) => {
     const row = select.get(leadId);
     if (!row) return undefined;
@@ -52,7 +48,7 @@ export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | u
         origin: row.origin,
         partner: row.partner,
         page: row.page,
-        campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
+        campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as CampaignColumns,
       },
       fields: JSON.parse(row.fields) as Record<string, string>,
     };

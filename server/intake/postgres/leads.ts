@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LeadEvent } from '../delivery/lead-event.ts';
 import { IDEMPOTENCY_KEEP_MS, type KeptAnswer } from '../idempotency.ts';
 import { campaignColumns, type LeadSource } from '../lead-source.ts';
-import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../../contract/campaign.ts';
 import { dedupeKey, DEDUPE_WINDOW_MS, type SaveResult } from '../leads.ts';
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
@@ -83,9 +83,9 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
     },
 
     async readEvent(leadId: number): Promise<LeadEvent | undefined> {
-      type Row = { id: number; kind: LeadKind; created_at: number; origin: string | null; partner: string | null; page: string | null; fields: Record<string, string> } & Record<CampaignKey, string | null>;
+      type Row = { id: number; kind: LeadKind; created_at: number; origin: string | null; partner: string | null; page: string | null; fields: Record<string, string> } & CampaignColumns;
       const { rows } = await pool.query<Row>(
-        'SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = $1',
+        `SELECT id, kind, created_at, origin, partner, page, ${CAMPAIGN_COLUMNS}, fields FROM leads WHERE id = $1`,
         [leadId],
       );
       const row = rows[0];
@@ -98,7 +98,7 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
           origin: row.origin,
           partner: row.partner,
           page: row.page,
-          campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
+          campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as CampaignColumns,
         },
         fields: row.fields,
       };
