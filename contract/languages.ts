@@ -60,6 +60,3 @@ export function baseRoute(route: string): string {
 export function routeIn(language: Language, route: string): string {
   return language.prefix + baseRoute(route);
 }
-
-/** The other languages than a route's own, in list order. */
-export const otherLanguages = (route: string): Language[] => languages.filter((l) => l !== languageOfRoute(route));

@@ -218,9 +218,6 @@ export const SETTINGS = {
   },
 } as const satisfies Record<string, SettingDoc>;
 
-/** The name of an environment variable the service reads. */
-export type SettingName = keyof typeof SETTINGS;
-
 /** A setting that cannot work as given: the service refuses to start and says which. */
 export class ConfigError extends Error {}
 

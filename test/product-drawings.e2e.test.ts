@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { defaultLanguage, routeIn } from '../contract/languages.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { effectiveType, emulateSlowPhone, slow4GBrowserArgs, slow4GEffectiveType } from './helpers/phone-conditions.ts';
@@ -29,7 +29,7 @@ const phone = { width: 360, height: 640 };
 const desktop = { width: 1366, height: 900 };
 
 /** Every drawing in `scope`, brought into view (some load lazily), checked one by one; returns their alt texts. */
-async function expectDrawings(page: Page, scope: Locator, atLeast: number, where: string) {
+async function expectDrawings(scope: Locator, atLeast: number, where: string) {
   const drawings = scope.locator('img[src$=".svg"]');
   const count = await drawings.count();
   expect(count, `${where}: drawings of the app`).toBeGreaterThanOrEqual(atLeast);
@@ -72,7 +72,7 @@ describe('drawings of the product', () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       await page.goto(site.url + '/');
-      const alts = await expectDrawings(page, page.locator('.hero'), 2, '/ hero');
+      const alts = await expectDrawings(page.locator('.hero'), 2, '/ hero');
       expect(alts.join(' ')).toMatch(/guard/i);
       expect(alts.join(' ')).toMatch(/Approve/);
       expect(alts.join(' ')).toContain('Ramesh Kumar');
@@ -84,7 +84,7 @@ describe('drawings of the product', () => {
       const page = await context.newPage();
       await page.goto(site.url + '/features');
       const core = page.locator('section', { has: page.getByRole('heading', { name: 'Six tools that run the daily life of a society' }) });
-      const alts = await expectDrawings(page, core, 3, '/features core features');
+      const alts = await expectDrawings(core, 3, '/features core features');
       expect(alts.join(' ')).toContain('₹2,500 due 5 Oct');
       expect(alts.join(' ')).toContain('water supply is off 10am–1pm');
       await context.close();
@@ -102,7 +102,7 @@ describe('drawings of the product', () => {
         await page.goto(site.url + path, { waitUntil: 'networkidle' });
         const hero = page.locator('.hero').first();
         if (viewport === desktop) {
-          await expectDrawings(page, hero, 1, `${path} hero`);
+          await expectDrawings(hero, 1, `${path} hero`);
           const [text, drawing] = await Promise.all([hero.locator('h1').boundingBox(), hero.locator('img').boundingBox()]);
           expect(drawing!.x, `${path}: the drawing sits beside the text`).toBeGreaterThan(text!.x + text!.width / 2);
         } else {

@@ -5,7 +5,6 @@
  * the page's other texts; for the other languages it holds both (docs/translating.md).
  */
 import path from 'node:path';
-import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 import { isLanguageCode } from '../../contract/languages.ts';
 import { NOTICE_TEXTS } from '../../contract/messages/index.ts';
 import { readCatalogueFile } from './catalogues.ts';
@@ -45,6 +44,3 @@ export function loadNoticeCatalogue(code: string): Map<string, string> {
   for (const [key, text] of Object.entries(sentences)) texts.set(key, text);
   return texts;
 }
-
-/** The values a notice page passes to its texts. */
-export const noticeValues = (retentionDays: number) => ({ retentionDays: String(retentionDays), deviceDays: String(OUTBOX_MAX_AGE_DAYS) });

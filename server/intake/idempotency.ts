@@ -60,5 +60,3 @@ export function createIdempotencyStore(db: Db, now: () => number = Date.now) {
     purge: (): number => forget.run(now() - IDEMPOTENCY_KEEP_MS).changes,
   };
 }
-
-export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

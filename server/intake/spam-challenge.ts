@@ -18,7 +18,6 @@ export { CHALLENGE_PATH };
 /** The proof-of-work header as Node lists it (lowercase). */
 export const SOLUTION_HEADER = HEADERS.proof.toLowerCase();
 export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
-export const DEFAULT_MAX_NUMBER = 50_000;
 const KEY_FILE = 'altcha-hmac.key';
 const MAX_HEADER_LENGTH = 1000;
 

@@ -8,7 +8,6 @@ import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
 import { Field } from '../lead-form/form-field.tsx';
-import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage } from '../i18n/index.ts';
 import { CAREER_FIELDS, controlName, fieldNames, inputType, type LeadField, nativeConstraints } from '../../contract/lead-contract.ts';
 import type { CareerControl } from '../i18n/types.ts';
@@ -18,9 +17,6 @@ import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
-
-/** The form's texts in English (the spec's). */
-export const careerText = en.career;
 
 /** The controls, in payload order: names, required, lengths, patterns, lists and autofill from the lead contract. */
 const fields = fieldNames('career').map((field) => ({ name: controlName('career', field), field: CAREER_FIELDS[field] as LeadField }));

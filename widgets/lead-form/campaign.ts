@@ -12,7 +12,7 @@
 import { campaignOf, type Campaign } from '../../contract/campaign.ts';
 import { onOwnSite } from './api-base.ts';
 
-export { CAMPAIGN_KEYS, campaignOf, campaignQuery, isCampaignValue, type Campaign, type CampaignKey } from '../../contract/campaign.ts';
+export { CAMPAIGN_KEYS, campaignQuery, type Campaign } from '../../contract/campaign.ts';
 
 /** A form's counts for the page's funnel: its first touch (a start) and each send. */
 export interface FunnelMarks {

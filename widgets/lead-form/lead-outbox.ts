@@ -5,7 +5,7 @@
  * Background Sync event). Each send keeps its Idempotency-Key, so however many of them
  * go, the service stores one lead. No DOM: the worker bundles this too.
  */
-import { createStore, del, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
 import { postJson, type PostOutcome } from './api-client.ts';
 import { HEADERS } from '../../contract/http.ts';
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
@@ -41,7 +41,6 @@ let store: UseStore | undefined;
 const outbox = () => (store ??= createStore('societydesk-outbox', 'sends'));
 
 export const putSend = (send: QueuedSend): Promise<void> => set(send.key, send, outbox());
-export const getSend = (key: string): Promise<QueuedSend | undefined> => get(key, outbox());
 export const deleteSend = (key: string): Promise<void> => del(key, outbox());
 
 /**

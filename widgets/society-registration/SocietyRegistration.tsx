@@ -17,9 +17,6 @@ import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
 
-/** The form's texts in English (the spec's). */
-export const societyText = en.society;
-
 /** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
 const fields = fieldNames('society').map((field) => ({
   name: controlName('society', field),

@@ -197,5 +197,3 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     },
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
