@@ -4,6 +4,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { languages, routeIn } from '../../contract/languages.ts';
 import { NOT_FOUND_ROUTE, routeOfPageFile, routeOfPath } from '../../contract/site-routes.ts';
 import { pagesDir } from '../folders.ts';
 import type { BuildMeta } from '../site-headers.ts';
@@ -26,8 +27,8 @@ export const METRIC_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 const MAX_METRIC_VALUE = 600_000;
 
 /**
- * The pages a beacon may name: the built site's routes (dist/build-meta.json), else the
- * page files under pages/, plus /404.
+ * The pages a beacon may name: the built site's routes (dist/build-meta.json), else each
+ * page template's route under pages/ in every language of the site, plus /404.
  */
 export function siteRoutes(distDir: string): Set<string> {
   let routes: string[];
@@ -35,8 +36,9 @@ export function siteRoutes(distDir: string): Set<string> {
     routes = (JSON.parse(fs.readFileSync(path.join(distDir, 'build-meta.json'), 'utf8')) as BuildMeta).routes;
   } catch {
     routes = (fs.readdirSync(pagesDir, { recursive: true }) as string[])
-      .filter((f) => f.endsWith('.html') && !f.split(path.sep).includes('partials'))
-      .map(routeOfPageFile);
+      .filter((f) => f.endsWith('.html') && !f.split(path.sep).includes('partials') && !f.includes('['))
+      .map(routeOfPageFile)
+      .flatMap((route) => languages.map((language) => routeIn(language, route)));
   }
   return new Set([...routes, NOT_FOUND_ROUTE]);
 }
