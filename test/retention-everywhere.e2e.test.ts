@@ -1,14 +1,17 @@
 /**
  * One retention for every place that states it: a build with LEAD_RETENTION_DAYS=730 says
  * "24 months" on both privacy pages and in the collection notice of both forms, in both
- * languages, and the default build says "12 months" in the same places (so the check can fail).
+ * languages, and the default build says "12 months" in the same places (so the check can fail);
+ * the notice pages (/notice/<code>) give it in days: 730, and 365 by default.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticeRoute } from '../contract/notice-languages.ts';
 import { pageFileOf } from '../contract/site-routes.ts';
+import { noticeLanguagesWithText } from '../scripts/build/page-templates.ts';
 import { distDir, ROOT, tempDir } from './helpers/server.ts';
 
 const run = promisify(execFile);
@@ -44,5 +47,16 @@ describe('LEAD_RETENTION_DAYS reaches every notice', () => {
     const standard = textOf(distDir, route);
     expect(standard).toContain(period[365]);
     expect(standard).not.toContain(period[730]);
+  });
+});
+
+describe('LEAD_RETENTION_DAYS reaches the notice in every language', () => {
+  /** The retention paragraph of a built notice page, as text. */
+  const retentionOf = (dist: string, route: string) => /<p id="retention">(.*?)<\/p>/s.exec(fs.readFileSync(path.join(dist, pageFileOf(route)), 'utf8'))![1]!;
+
+  it.each(noticeLanguagesWithText().map(noticeRoute))('%s states the configured retention in days', (route) => {
+    expect(retentionOf(customDist, route)).toMatch(/\b730\b/);
+    expect(retentionOf(customDist, route)).not.toMatch(/\b365\b/);
+    expect(retentionOf(distDir, route)).toMatch(/\b365\b/);
   });
 });

@@ -1,0 +1,17 @@
+/**
+ * The notice in all 22 languages of the Eighth Schedule (DPDP Act s. 5(3)): each has its
+ * catalogue, pages/i18n/notice/<code>.json (docs/translating.md). The build stays green
+ * while translations are missing (/notice names such a language without a link); this test
+ * fails, naming them, until every one is there.
+ */
+import { describe, expect, it } from 'vitest';
+import { NOTICE_LANGUAGES } from '../contract/notice-languages.ts';
+import { noticeLanguagesWithText } from '../scripts/build/page-templates.ts';
+
+describe('the notice in every scheduled language', () => {
+  it('has a catalogue for English and for each of the 22 languages of the Eighth Schedule', () => {
+    const present = noticeLanguagesWithText();
+    const missing = NOTICE_LANGUAGES.filter((l) => !present.includes(l.code)).map((l) => `${l.code} (${l.name}): pages/i18n/notice/${l.code}.json`);
+    expect(missing, 'notice translations still missing').toEqual([]);
+  });
+});
