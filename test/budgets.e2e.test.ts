@@ -39,11 +39,11 @@ import { emulateSlowPhone } from './helpers/phone-conditions.ts';
 import { defaultLanguage, languageOfRoute, routeIn } from '../contract/languages.ts';
 import { isNotFoundRoute } from '../scripts/paths.ts';
 import { STARTER_FALLBACK_MS } from '../scripts/build/deferred-scripts.ts';
-import { embedPage, framePage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
+import { embedPage, framePage, noticeLanguagePages, noticeListPage, routes as siteRoutes, twinRoutes, withTwins } from './helpers/routes.ts';
 import { distDir, startServer } from './helpers/server.ts';
 
 // Each list is followed by the pages' twins in the other languages (contract/languages.ts) that pages/ has.
-const noWidgetRoutes = withTwins(['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service']);
+const noWidgetRoutes = [...withTwins(['/about-us', '/features', '/success-stories', '/privacy-policy', '/terms-of-service', noticeListPage.path]), ...noticeLanguagePages()];
 const formOf: Record<string, string> = { '/': 'society-registration', '/career': 'career-application' };
 const formRoutes = withTwins(Object.keys(formOf)).map((route) => ({ route, form: formOf[routeIn(defaultLanguage, route)]! }));
 const notFoundRoutes = withTwins(['/404']);
@@ -89,14 +89,14 @@ const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(dist
 describe('the build', () => {
   it('finds the routes and the chunks that hold React', () => {
     const english = routes.filter((route) => languageOfRoute(route) === defaultLanguage);
-    expect(english.sort()).toEqual([...siteRoutes, embedPage, framePage].map((r) => r.path).sort());
+    expect(english.sort()).toEqual([...[...siteRoutes, embedPage, framePage, noticeListPage].map((r) => r.path), ...noticeLanguagePages()].sort());
     const twins = routes.filter((route) => languageOfRoute(route) !== defaultLanguage);
     expect(twins.sort(), 'the other languages’ routes: the twins of English routes that pages/ has').toEqual(twinRoutes(english).map((t) => t.path).sort());
     // The detector must find React, or "no React chunk" below would pass for the wrong reason.
     expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
   });
 
-  it.each(withTwins(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/404']))(
+  it.each([...withTwins(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/notice', '/404']), ...noticeLanguagePages()])(
     '%s: the first response and its render-blocking CSS fit in one round trip (14 KB), even gzip-only',
     async (route) => {
       const url = site.url + urlPath(route);

@@ -90,13 +90,16 @@ export function replaceRanges(html: string, edits: { start: number; end: number;
   return out + html.slice(at);
 }
 
-/** Where each text of the page stands ([start, end) in the page's text), outside <script> and <style>: its content as the parser read it. */
-export function textRanges(html: string): { start: number; end: number }[] {
+/**
+ * Where each text of the page stands ([start, end) in the page's text), outside <script> and
+ * <style> and the elements named in `skip`: its content as the parser read it.
+ */
+export function textRanges(html: string, skip: readonly string[] = []): { start: number; end: number }[] {
   const ranges: { start: number; end: number }[] = [];
   const walk = (node: Node) => {
     for (const child of 'childNodes' in node ? node.childNodes : []) {
       if (child.nodeName === '#text' && child.sourceCodeLocation) ranges.push({ start: child.sourceCodeLocation.startOffset, end: child.sourceCodeLocation.endOffset });
-      if (!('tagName' in child) || child.tagName === 'script' || child.tagName === 'style') continue;
+      if (!('tagName' in child) || child.tagName === 'script' || child.tagName === 'style' || skip.includes(child.tagName)) continue;
       walk(child.tagName === 'template' ? (child as T.Template).content : child);
     }
   };

@@ -1,11 +1,13 @@
 /**
  * Every page paints from its first response: the stylesheet links Vite puts in a page
- * become <style> elements holding the file's text. Every inline style is then hashed for
+ * become <style> elements holding the file's rules that can match something in the page
+ * (unused-css.ts). Every inline style is then hashed for
  * the page's Content-Security-Policy (`style-src 'sha256-…'`), the pre-rendered forms'
  * shadow-root styles included.
  */
 import { cspHash } from './csp-hash.ts';
 import { inlineStyles, onlyAttributes, placedElements, replaceRanges, type PlacedElement } from './html-document.ts';
+import { pageClasses, withoutUnusedRules } from './unused-css.ts';
 
 /** The dist-relative file of a stylesheet link as Vite writes one (rel, href, maybe crossorigin; any order or quoting), else undefined. */
 function linkedStylesheet(el: PlacedElement): string | undefined {
@@ -30,12 +32,13 @@ function mergeAdjacentStyles(html: string): string {
 /** `stylesheet(file)` gives the text of a built file (dist-relative), or undefined when it is not ours to inline. */
 export function inlineStylesheets(html: string, stylesheet: (file: string) => string | undefined): { html: string; inlined: string[] } {
   const inlined: string[] = [];
+  const classes = pageClasses(html);
   const edits = placedElements(html).flatMap((el) => {
     const file = linkedStylesheet(el);
     const css = file === undefined ? undefined : stylesheet(file);
     if (css === undefined) return [];
     inlined.push(file!);
-    return [{ start: el.start, end: el.end, text: `<style>${css.trim()}</style>` }];
+    return [{ start: el.start, end: el.end, text: `<style>${withoutUnusedRules(css.trim(), classes)}</style>` }];
   });
   return { html: mergeAdjacentStyles(replaceRanges(html, edits)), inlined };
 }

@@ -136,15 +136,17 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
 }
 
 /**
- * Handlebars escapes `'`, `=` and `` ` `` for unquoted attributes, and `"` everywhere. Every
- * attribute of the pages is quoted with `"`, so the first three go back to the characters as
- * written everywhere, and `"` in the texts between tags: the bytes of a hand-written page.
+ * The page in fewer bytes, the same to a reader: Handlebars escapes `'`, `=` and `` ` `` for
+ * unquoted attributes, and `"` everywhere; every attribute of the pages is quoted with `"`, so
+ * the first three go back to the characters as written everywhere, and `"` in the texts
+ * between tags. A run of white space that holds a line break (the templates' indentation) is
+ * one line break, which the browser shows as the same one space, outside <pre> and <textarea>.
  */
 function asWritten(html: string): string {
   const page = html.replace(/&#x27;/g, "'").replace(/&#x3D;/g, '=').replace(/&#x60;/g, '`');
-  const edits = textRanges(page)
-    .filter(({ start, end }) => page.slice(start, end).includes('&quot;'))
-    .map(({ start, end }) => ({ start, end, text: page.slice(start, end).replace(/&quot;/g, '"') }));
+  const edits = textRanges(page, ['pre', 'textarea'])
+    .map(({ start, end }) => ({ start, end, text: page.slice(start, end).replace(/&quot;/g, '"').replace(/[ \t\r\f]*\n[ \t\r\n\f]*/g, '\n') }))
+    .filter(({ start, end, text }) => text !== page.slice(start, end));
   return replaceRanges(page, edits);
 }
 

@@ -1,6 +1,7 @@
 import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { notFoundRouteFor } from '../../scripts/paths.ts';
-import { builtPages } from '../../scripts/build/page-templates.ts';
+import { builtPages, noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
+import { noticeRoute } from '../../contract/notice-languages.ts';
 
 /**
  * The site's routes (spec §2) and what each must show: its one h1 and phrases of its visible text (test/helpers/page-text.ts) that hold the
@@ -101,6 +102,10 @@ export const routes: Route[] = [
 export const embedPage = { path: '/embed', h1: 'Share our free registration form' };
 export const framePage = { path: '/embed/frame', h1: 'Register your society with SocietyDesk' };
 export const notFoundPage = { path: '/no-such-page', h1: 'Oops! Page not found' };
+
+/** The notice in every language: its list (/notice, in each language of the site, by withTwins) and each language's page that is built (/notice/hi). */
+export const noticeListPage = { path: '/notice', h1: 'Read the notice in your language' };
+export const noticeLanguagePages = (): string[] => noticeLanguagesWithText().map(noticeRoute);
 
 /**
  * The other languages' twins of routes (contract/languages.ts): the pages the build writes

@@ -25,7 +25,8 @@ export function CollectionNotice({ kind, id, text }: { kind: LeadKind; id: strin
       <a href={notice.link.href} target="_blank" rel="noopener" part="link">
         {notice.link.text}
         <span className="visually-hidden"> ({text.newTab})</span>
-      </a>{' '}
+      </a>
+      {' · '}
       <a href={notice.languages.href} target="_blank" rel="noopener" part="link">
         {notice.languages.text}
         <span className="visually-hidden"> ({text.newTab})</span>
