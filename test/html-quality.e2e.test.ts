@@ -5,14 +5,24 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { languageOfRoute } from '../contract/languages.ts';
+import { NOTICE_LANGUAGES, noticeRoute } from '../contract/notice-languages.ts';
 import { distDir, NOT_FOUND_ROUTE, pageFileOf } from '../scripts/paths.ts';
 import { textsOf } from './helpers/page-text.ts';
-import { embedPage, framePage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';
+import { embedPage, framePage, noticeLanguagePages, noticeListPage, notFoundPage, routes, twinRoutes } from './helpers/routes.ts';
 
 const dist = distDir();
-const english = [...routes, embedPage, framePage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
-// The twins in the other languages (contract/languages.ts) that pages/ has; their h1 is their own.
-const expected: { path: string; h1?: string }[] = [...english, ...twinRoutes(english.map((page) => page.path)).map((twin) => ({ path: twin.path }))];
+const english = [...routes, embedPage, framePage, noticeListPage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
+/** The notice in each of its languages: the page's lang and dir are the notice language's (contract/notice-languages.ts). */
+const noticePages = noticeLanguagePages().map((path) => {
+  const language = NOTICE_LANGUAGES.find((l) => noticeRoute(l.code) === path)!;
+  return { path, lang: language.htmlLang, dir: language.dir };
+});
+// The pages in the other languages (contract/languages.ts) the build writes; their h1 is their own.
+const expected: { path: string; h1?: string; lang?: string; dir?: string }[] = [
+  ...english,
+  ...twinRoutes(english.map((page) => page.path)).map((twin) => ({ path: twin.path })),
+  ...noticePages,
+];
 const found = fs.existsSync(dist)
   ? (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => f.split(path.sep).join('/'))
   : [];
@@ -49,7 +59,7 @@ describe('every built page is valid, titled and described', () => {
       const html = fs.readFileSync(path.join(dist, file), 'utf8');
       if (page.h1) expect(textsOf(html, 'h1')).toEqual([page.h1]);
       else expect(textsOf(html, 'h1')).toHaveLength(1);
-      expect(html).toMatch(new RegExp(`<html lang="${languageOfRoute(page.path).htmlLang}">`));
+      expect(html).toMatch(new RegExp(`<html lang="${page.lang ?? languageOfRoute(page.path).htmlLang}"${page.dir ? ` dir="${page.dir}"` : ''}>`));
       expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}">/);
       for (const [svg] of html.matchAll(/<svg\b[^>]*>/g)) {

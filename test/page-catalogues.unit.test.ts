@@ -76,10 +76,10 @@ describe('the site’s catalogues', () => {
   it('fails a template that passes a value its text does not take, or omits one', () => {
     const catalogues = real();
     const withTypo = (code: string) =>
-      uses(code).map((u) => (u.key === 'privacy-policy.main.effectiveDate1' ? { ...u, passes: ['noticeVersion', 'updated'] } : u));
+      uses(code).map((u) => (u.key === 'privacy-policy.main.effectiveDate' ? { ...u, passes: ['noticeVersion', 'updated'] } : u));
     expect(siteCatalogueProblems(catalogues, withTypo)).toEqual([
-      'privacy-policy/index.html: {{t-html "privacy-policy.main.effectiveDate1"}} does not pass updatedOn=, which the text uses',
-      'privacy-policy/index.html: {{t-html "privacy-policy.main.effectiveDate1"}} passes updated=, which the text does not use',
+      'privacy-policy/index.html: {{t-html "privacy-policy.main.effectiveDate"}} does not pass updatedOn=, which the text uses',
+      'privacy-policy/index.html: {{t-html "privacy-policy.main.effectiveDate"}} passes updated=, which the text does not use',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './helpers/server.ts';
 import { loadSiteConfig } from '../site.config.ts';
 import { pageText, textsOf } from './helpers/page-text.ts';
-import { embedPage, notFoundPage, routes, withTwins } from './helpers/routes.ts';
+import { embedPage, noticeLanguagePages, noticeListPage, notFoundPage, routes, withTwins } from './helpers/routes.ts';
 import { cspHash } from '../scripts/build/csp-hash.ts';
 import { scriptHashes, starterImports } from '../scripts/build/deferred-scripts.ts';
 
@@ -92,7 +92,7 @@ describe('the built site served by the local server', () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
     const sitemap = await (await get('/sitemap.xml')).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(listed.sort()).toEqual(withTwins([...routes, embedPage].map((r) => r.path)).map((path) => siteUrl + (path === '/' ? '/' : path)).sort());
+    expect(listed.sort()).toEqual([...withTwins([...routes, embedPage, noticeListPage].map((r) => r.path)), ...noticeLanguagePages()].map((path) => siteUrl + (path === '/' ? '/' : path)).sort());
     const icon = await get('/favicon.ico');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)$/);

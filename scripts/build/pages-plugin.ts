@@ -4,7 +4,6 @@ import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
 import { defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
 import { NOTICE_LANGUAGES, NOTICE_LIST_ROUTE, noticeRoute } from '../../contract/notice-languages.ts';
-import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
 import { documentLanguage, replaceRanges, textRanges } from './html-document.ts';
@@ -15,6 +14,7 @@ import { pagesDir } from '../paths.ts';
 import { pageLanguage } from './page-language.ts';
 import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts';
 import { loadSources, type Sources } from './page-sources.ts';
+import { noticeVersionOf } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
@@ -105,8 +105,8 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
         ...NOTICE_LANGUAGES.filter((l) => sources.notice[l.code]).map((l) => ({ hreflang: l.htmlLang, href: pageUrl(site.siteUrl, noticeRoute(l.code)) })),
         { hreflang: 'x-default', href: pageUrl(site.siteUrl, noticeRoute(defaultLanguage.code)) },
       ],
-      noticeVersion: NOTICE_VERSION,
-      noticeDate: dateIn(NOTICE_VERSION, notice.dateLocale),
+      noticeVersion: noticeVersionOf(notice.code),
+      noticeDate: dateIn(noticeVersionOf(notice.code), notice.dateLocale),
       retentionDays: site.privacy.retentionDays,
       deviceDays: OUTBOX_MAX_AGE_DAYS,
       homeRoute: routeIn(siteLanguage, '/'),
