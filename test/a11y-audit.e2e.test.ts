@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 // Followed by their twins in the other languages (contract/languages.ts) that pages/ has.
-const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
+const paths = withTwins([...routes.map((r) => r.path), '/embed', '/notice', '/no-such-page']);
 
 async function axeViolations(page: Page): Promise<string[]> {
   // A toast fading in is measured at its final colours, not halfway through its 180 ms entrance.

@@ -5,6 +5,7 @@
  * and `dir`, its text in its script, the notice's version and date, and the retention in
  * days the build was given (LEAD_RETENTION_DAYS); every form's notice links to /notice.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION } from '../contract/collection-notice.ts';
@@ -87,6 +88,12 @@ describe('/notice: the notice in every language', () => {
     expect(seen.retention).toContain(String(privacy.retentionDays));
     expect(seen.retention).toContain(String(OUTBOX_MAX_AGE_DAYS));
     await page.close();
+    // axe runs its own script: in a page with JavaScript on.
+    const audited = await browser.context.newPage();
+    await audited.goto(site.url + noticeRoute(language.code));
+    const axe = await new AxeBuilder({ page: audited }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await audited.close();
   });
 });
 
