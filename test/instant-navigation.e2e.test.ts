@@ -76,13 +76,15 @@ async function openTab(path: string, options: { saveData?: 'header' | 'navigator
 interface PageLink {
   region: 'header' | 'main' | 'footer';
   href: string;
+  /** In the header's language switch, a <details> the visitor opens first. */
+  inSwitch: boolean;
 }
 
 /** Links of a page to other pages of this site (not to files, not to the framed form, not within the page itself). */
 function pageLinksOf(page: Page): Promise<PageLink[]> {
   return page.evaluate(() => {
     const seen = new Set<string>();
-    const links: { region: 'header' | 'main' | 'footer'; href: string }[] = [];
+    const links: { region: 'header' | 'main' | 'footer'; href: string; inSwitch: boolean }[] = [];
     for (const region of ['header', 'main', 'footer'] as const) {
       for (const a of document.querySelectorAll<HTMLAnchorElement>(`body > ${region} a[href], body ${region}.site-${region} a[href], #main a[href]`)) {
         const place = a.closest('header') ? 'header' : a.closest('footer') ? 'footer' : 'main';
@@ -93,7 +95,7 @@ function pageLinksOf(page: Page): Promise<PageLink[]> {
         const href = a.getAttribute('href')!;
         if (seen.has(region + href)) continue;
         seen.add(region + href);
-        links.push({ region, href });
+        links.push({ region, href, inSwitch: a.closest('.language-switch') !== null });
       }
     }
     return links;
@@ -117,6 +119,7 @@ describe('speculation rules: hover, then click', () => {
       for (const link of links) {
         const tab = await openTab(from);
         const target = new URL(link.href, site.url + from).href;
+        if (link.inSwitch) await tab.page.click('header .language-switch summary');
         await hoverAndClick(tab.page, linkSelector(link), target, () => tab.prerendered(target.replace(/#.*$/, '')));
         const page = await readShownPage(tab.page);
         expect(page.activationStart, `${link.region} ${link.href}: activationStart`).toBeGreaterThan(0);
