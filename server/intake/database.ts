@@ -135,6 +135,14 @@ export const VITALS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   ) WITHOUT ROWID;
 `,
+  // 3: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (funnel.ts, MAX_KEYS_PER_DAY).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        TEXT    PRIMARY KEY,           -- YYYY-MM-DD, UTC
+    key_count  INTEGER NOT NULL               -- rows of funnel_counts on that day
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day;
+  `,
 ];
 
 /** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */

@@ -123,6 +123,14 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   );
   `,
+  // 4: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (../funnel.ts).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        text    PRIMARY KEY,              -- YYYY-MM-DD, UTC
+    key_count  integer NOT NULL                  -- rows of funnel_counts on that day
+  );
+  INSERT INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day ON CONFLICT DO NOTHING;
+  `,
 ];
 
 /**
