@@ -65,6 +65,18 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     }
   };
 
+  /** Rows of a plain SELECT, from leads.db or PostgreSQL. */
+  const rowsOf = async (sql: string): Promise<Record<string, unknown>[]> => {
+    if (!databaseUrl) return readDb(server.dataDir, (db) => db.prepare(sql).all() as Record<string, unknown>[]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
   beforeAll(async () => {
     if (backend === 'postgres') databaseUrl = await freshDatabase();
     receiver = await startWebhookReceiver(secret);
@@ -148,6 +160,29 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     expect(await leadsOf('resident4@example.in')).toEqual([]);
     const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
     expect(again.leads).toEqual([]);
+  }, 120_000);
+
+  it('--erase, then a device retrying with the erased lead’s Idempotency-Key: answered as before, nothing stored; only the key is kept', async () => {
+    const key = `erased-${backend}-0123456789abcdef`;
+    const body = society(70);
+    const send = async () => postJson(`${server.url}/addSocietyQuery`, body, { 'Idempotency-Key': `"${key}"`, 'x-altcha': await solvedHeader(server.url) });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident70@example.in'));
+    expect(await cli('leads', ['--erase', 'resident70@example.in'], databaseUrl, server.dataDir)).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 1\)/);
+
+    const retry = await send();
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    expect(await retry.json()).toEqual(answer);
+    expect(await leadsOf('resident70@example.in')).toEqual([]);
+    expect(JSON.parse(await cli('leads', ['--person', 'resident70@example.in'], databaseUrl, server.dataDir)).leads).toEqual([]);
+    // The tombstone: the key and when it was first used, nothing of the person.
+    const tombstones = await rowsOf(`SELECT * FROM erased_idempotency_keys WHERE key = '${key}'`);
+    expect(tombstones).toEqual([{ key, created_at: expect.anything() }]);
+    expect(await rowsOf(`SELECT key FROM idempotency_keys WHERE key = '${key}'`)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident70@example.in')).toHaveLength(1);
   }, 120_000);
 
   it('--redeliver queues a dead or pending delivery again, never a delivered one', async () => {

@@ -114,6 +114,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN ref TEXT;
   ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
   `,
+  // 6: the idempotency keys of erased leads, the key alone (idempotency.ts): a retry of an erased lead's send stores nothing.
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         TEXT    PRIMARY KEY,
+    created_at  INTEGER NOT NULL               -- when the key was first used (epoch ms); purged with the keys, after IDEMPOTENCY_KEEP_MS
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  `,
 ];
 
 

@@ -131,6 +131,16 @@ export const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day ON CONFLICT DO NOTHING;
   `,
+  // 5: the idempotency keys of erased leads, the key alone (../idempotency.ts), and which SQLite
+  // erasure record an erasure was copied from (migrate-store: a second run copies none twice).
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         text   PRIMARY KEY,
+    created_at  bigint NOT NULL                  -- when the key was first used; purged after IDEMPOTENCY_KEEP_MS
+  );
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  ALTER TABLE erasures ADD COLUMN IF NOT EXISTS imported_from text UNIQUE;
+  `,
 ];
 
 /**
