@@ -55,10 +55,16 @@ describe('/_insight without its token', () => {
         expect(insight, label).toEqual(reference);
       }
     }
-    // Without INSIGHT_TOKEN, the same.
+    // Without INSIGHT_TOKEN, the same; the sign-in form is there alike and refuses every token, so nothing tells whether it is on.
+    const onSignIn = await get(`${site.url}/_insight/sign-in`);
     await site.stop();
     site = await startServer({ site: true });
     expect(await get(`${site.url}/_insight`)).toEqual(await get(`${site.url}/no-such-page`));
+    const offSignIn = await get(`${site.url}/_insight/sign-in`);
+    expect([offSignIn.status, offSignIn.text, offSignIn.headers]).toEqual([onSignIn.status, onSignIn.text, onSignIn.headers]);
+    const posted = await rawRequest(`${site.url}/_insight`, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${TOKEN}` });
+    expect(posted.status).toBe(403);
+    expect(posted.headers['set-cookie']).toBeUndefined();
   });
 });
 

@@ -64,8 +64,8 @@ declare const __SITE_API_BASE__: string;
  * Counts a form's first touch (a start) or a send in the page's funnel, on our own pages only
  * (a partner's page is none of ours to count; its leads are counted when stored). Each goes at
  * once in a vitals beacon of its own, {page, metrics: [], funnel: {starts: 1} | {sends: 1}},
- * `page` with the address's query and the visit's campaign, as the vitals reporter sends it (the
- * service reads the campaign and partner from it): not kept for the page being hidden, since a beacon sent
+ * `page` with the address's query as the vitals reporter sends it, and the visit's campaign when
+ * the address has none (the service reads the campaign and partner from it): not kept for the page being hidden, since a beacon sent
  * while a page unloads can be lost (a reload through the outbox worker loses it in Chromium).
  * This code loads with the form, never on a page without one, so the always-loaded reporter
  * (../page-scripts/vitals.ts) carries none of it.

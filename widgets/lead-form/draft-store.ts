@@ -73,7 +73,7 @@ export function clearDraft(kind: LeadKind, url: string): void {
   }
 }
 
-/** Removes every draft of this origin older than the limit (or unreadable), whichever form it is of. */
+/** Removes every draft of this origin older than the limit (or unreadable), whichever form it is of: on a partner's page, what the page loader does on ours (../page-scripts/device-storage.ts). */
 export function removeExpiredDrafts(now = Date.now()): void {
   const store = storage();
   try {

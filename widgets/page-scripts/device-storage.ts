@@ -3,12 +3,14 @@
  * its first paint (never before it, never in a prerender that is not shown):
  * - the visit's campaign: a page whose address has `utm_source`, `utm_medium`,
  *   `utm_campaign` or `ref` keeps those values, and nothing else, in the tab's sessionStorage
- *   (gone with the tab), so a form sent later in the same tab, and the funnel's counts of the
- *   tab's later pages, carry the campaign that brought the visitor (../lead-form/campaign.ts,
- *   vitals.ts). No identifier, no cookie.
+ *   (gone with the tab), so a form sent later in the same tab carries the campaign that
+ *   brought the visitor, with its lead, start and send (../lead-form/campaign.ts). No
+ *   identifier, no cookie.
  * - drafts (../lead-form/draft-store.ts): every one older than OUTBOX_MAX_AGE_DAYS is removed
  *   from localStorage, whichever form it is of, and so is the draft of a send the outbox worker
- *   reports accepted (a worker cannot reach localStorage).
+ *   reports accepted (a worker cannot reach localStorage). The form has the same removal for
+ *   partner pages (removeExpiredDrafts), where this script does not run; the loader cannot share
+ *   its code without loading a chunk of the forms on every page.
  */
 import { OUTBOX_MAX_AGE_DAYS } from '../../contract/device.ts';
 import { DRAFT_KEY_PREFIX, VISIT_CAMPAIGN_KEY } from '../lead-form/device-keys.ts';
