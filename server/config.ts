@@ -350,7 +350,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 }
 
 /** The fewest characters, and the fewest different ones, an INSIGHT_TOKEN may have. */
-export const INSIGHT_TOKEN_MIN_LENGTH = 32;
+const INSIGHT_TOKEN_MIN_LENGTH = 32;
 const INSIGHT_TOKEN_MIN_DISTINCT = 10;
 
 /**

@@ -35,13 +35,13 @@ import {
 export const INSIGHT_PATH = '/_insight';
 export const INSIGHT_SIGN_IN_PATH = '/_insight/sign-in';
 /** The cookie a right token posted to /_insight sets, and how long it is good for. */
-export const INSIGHT_COOKIE = 'insight';
+const INSIGHT_COOKIE = 'insight';
 export const INSIGHT_SESSION_MS = 30 * 60_000;
 /** Wrong tokens a client may try per WRONG_TOKEN_WINDOW_MS; past that, 429. */
 export const MAX_WRONG_TOKENS = 20;
-export const WRONG_TOKEN_WINDOW_MS = 60 * 60_000;
+const WRONG_TOKEN_WINDOW_MS = 60 * 60_000;
 /** Rows each table shows, the most viewed first; the rest are summed into one row. */
-export const ROWS_SHOWN = 50;
+const ROWS_SHOWN = 50;
 
 const DAY_MS = 86_400_000;
 /** The period shown: the last 12 weeks (84 UTC days, today included). */
@@ -51,7 +51,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameText = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** What a request to /_insight carries: no credential, a right one, or a wrong one. */
-export type Credential = 'none' | 'right' | 'wrong';
+type Credential = 'none' | 'right' | 'wrong';
 
 /**
  * The token's checks: the bearer header, the session cookie (expiry and HMAC under the token,
@@ -116,8 +116,6 @@ export function createInsightAccess(token: string | undefined, now: () => number
   };
 }
 
-export type InsightAccess = ReturnType<typeof createInsightAccess>;
-
 const percent = (rate: number | null): string => (rate === null ? '–' : `${(rate * 100).toFixed(1)}%`);
 
 const TITLES: Record<FunnelDimension, string> = { page: 'Per page', source: 'Per source', campaign: 'Per campaign', partner: 'Per partner' };
@@ -129,7 +127,7 @@ const EVENTS = [
 ] as const;
 
 /** The first ROWS_SHOWN rows, and the rest summed into one row ("N more"): a day holds at most MAX_KEYS_PER_DAY keys, twelve weeks many more. */
-export function shownRows(rows: readonly FunnelRow[]): FunnelRow[] {
+function shownRows(rows: readonly FunnelRow[]): FunnelRow[] {
   if (rows.length <= ROWS_SHOWN) return [...rows];
   const rest = rows.slice(ROWS_SHOWN);
   const sum = (k: keyof FunnelCounts) => rest.reduce((n, r) => n + r[k], 0);
