@@ -26,6 +26,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
     },
   });
+  if (config.trustProxy === true || typeof config.trustProxy === 'number') {
+    app.log.warn(
+      `TRUST_PROXY=${config.trustProxy} believes X-Forwarded-For from anyone who reaches this port, the proxy bypassed too; list the proxy's addresses instead (TRUST_PROXY=127.0.0.1)`,
+    );
+  }
   if (config.hsts) {
     app.addHook('onRequest', (_request, reply, done) => {
       reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);

@@ -121,7 +121,7 @@ export const SETTINGS = {
   TRUST_PROXY: {
     defaultText: 'off',
     description:
-      'behind a reverse proxy: `true` (trust every hop), a hop count (`1`), or proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`; also `loopback`, `linklocal`, `uniquelocal`); the client address from `X-Forwarded-For` then keys the rate limits. Off, every visitor behind a proxy shares one bucket',
+      'behind a reverse proxy, which `X-Forwarded-For` to believe for the client address that keys the rate limits. Best: the proxy\'s addresses/CIDRs (`127.0.0.1`, `10.0.0.0/8`, or `loopback`, `linklocal`, `uniquelocal`): a direct caller\'s header is then ignored. A hop count (`1`) or `true` believes the header from anyone who reaches the port, so a caller who bypasses the proxy picks its own address (and escapes its limits): use them only when the port is reachable through the proxy alone. Off, every visitor behind a proxy shares one bucket ([operations](operations.md#behind-a-reverse-proxy-trust_proxy))',
   },
   REQUEST_TIMEOUT_MS: {
     default: 30_000,
@@ -214,7 +214,7 @@ export const SETTINGS = {
   INSIGHT_TOKEN: {
     defaultText: 'unset: `/_insight` answers 404',
     description:
-      'at least 16 printable characters: turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …` or `?token=` ([funnel](funnel.md))',
+      'at least 32 printable characters with some variety (`openssl rand -hex 24`; a weak one stops the start): turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …`, or the 30-minute cookie its sign-in form (`/_insight/sign-in`) sets; never in the address. 20 wrong tries per client an hour, then 429 ([funnel](funnel.md#reading-it))',
   },
 } as const satisfies Record<string, SettingDoc>;
 
@@ -349,10 +349,29 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   };
 }
 
-/** A token someone could guess would open the funnel page to anyone: at least 16 characters, printable ASCII. */
+/** The fewest characters, and the fewest different ones, an INSIGHT_TOKEN may have. */
+const INSIGHT_TOKEN_MIN_LENGTH = 32;
+const INSIGHT_TOKEN_MIN_DISTINCT = 10;
+
+/**
+ * A token someone could guess would open the funnel page to anyone: at least 32 printable
+ * ASCII characters, at least 10 different ones, none making up more than a quarter of it
+ * (`openssl rand -hex 24` passes; `aaaa…` or `abab…` does not).
+ */
 function insightToken(value: string | undefined): string | undefined {
   const token = value?.trim();
   if (!token) return undefined;
-  if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token)) throw new ConfigError('INSIGHT_TOKEN must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)');
+  const counts = new Map<string, number>();
+  for (const c of token) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const weak =
+    token.length < INSIGHT_TOKEN_MIN_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(token) ||
+    counts.size < INSIGHT_TOKEN_MIN_DISTINCT ||
+    Math.max(...counts.values()) > token.length / 4;
+  if (weak) {
+    throw new ConfigError(
+      `INSIGHT_TOKEN is too easy to guess: use at least ${INSIGHT_TOKEN_MIN_LENGTH} printable characters without spaces, with at least ${INSIGHT_TOKEN_MIN_DISTINCT} different ones and none repeated through it (e.g. openssl rand -hex 24)`,
+    );
+  }
   return token;
 }

@@ -7,7 +7,11 @@
  *   the outbox worker sends it, one lead; the form later says it was sent;
  * - a reload mid-typing brings the values back; after the success nothing of them is left
  *   in the page's storage;
- * - nothing is stored on the device, and no worker registered, before the visitor acts.
+ * - nothing is stored on the device, and no worker registered, before the visitor acts;
+ * - issue 30, finding 1: once a send is accepted, from the page or by the worker, nothing of
+ *   the lead is left in localStorage, IndexedDB or the Cache API (a receipt without anything
+ *   typed waits for the form to show it); a draft or a waiting send older than 7 days is
+ *   gone after one visit to any page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +51,11 @@ async function fill(page: Page, fields: Record<string, string>) {
 
 const toastWith = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
 
-/** Everything the page keeps on the device: its localStorage and every record of the outbox database. */
+/** Everything the page keeps on the device: its localStorage, every record of the outbox database, and the Cache API's caches. */
 const deviceStorage = (page: Page) =>
   page.evaluate(async () => {
     const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+    const cacheNames = 'caches' in self ? await caches.keys() : [];
     const databases = (await indexedDB.databases()).map((d) => d.name);
     const records = databases.includes('societydesk-outbox')
       ? await new Promise<unknown[]>((resolve, reject) => {
@@ -65,8 +70,28 @@ const deviceStorage = (page: Page) =>
           };
         })
       : [];
-    return { local, records };
+    return { local, records, cacheNames };
   });
+
+/** What a receipt of an accepted send may hold (lead-outbox.ts receiptOf): nothing the visitor typed. */
+const RECEIPT_FIELDS = ['key', 'kind', 'url', 'body', 'headers', 'challengeUrl', 'queuedAt', 'state', 'outcome'];
+
+/** Nothing of a lead on the device: no draft, no cache, and of the outbox at most receipts without any typed value. */
+async function expectNothingOfTheLead(page: Page, typed: string[]) {
+  const { local, records, cacheNames } = await deviceStorage(page);
+  expect(local).toEqual({});
+  expect(cacheNames).toEqual([]);
+  for (const record of records as Record<string, unknown>[]) {
+    expect(Object.keys(record).every((k) => RECEIPT_FIELDS.includes(k)), JSON.stringify(record)).toBe(true);
+    expect(record).toMatchObject({ state: 'answered', body: {}, headers: {}, outcome: { ok: true } });
+    expect(String(record.url)).not.toContain('?'); // the form's address, without the visit's campaign and page
+  }
+  const left = JSON.stringify(records);
+  for (const value of typed) expect(left).not.toContain(value);
+}
+
+/** Drafts and sends dated in the past are dated this many milliseconds a day back. */
+const DAY_MS = 86_400_000;
 
 /** A fresh visitor whose outbox worker (registered when the form takes over) is installed. */
 async function visitorWithForm(context: BrowserContext, path = '/') {
@@ -84,7 +109,7 @@ describe('offline sends', () => {
     await page.goto(site.url + '/');
     await page.locator(FORM).scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
-    expect(await deviceStorage(page)).toEqual({ local: {}, records: [] });
+    expect(await deviceStorage(page)).toEqual({ local: {}, records: [], cacheNames: [] });
     expect(await page.evaluate(() => indexedDB.databases().then((list) => list.length))).toBe(0);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0);
     await context.close();
@@ -129,6 +154,14 @@ describe('offline sends', () => {
     const later = await context.newPage();
     await later.goto(site.url + '/features');
     await expect.poll(() => leadsOf(email).length, { timeout: 30_000 }).toBe(1);
+    // Issue 30, finding 1: once the send is accepted nothing of the lead stays on the device,
+    // on this page (a page without the form) and after a reload: no draft, no body.
+    const typed = Object.values(values(email)).filter((v) => v.length > 3).map((v) => v.replace(/^\+91 /, ''));
+    await expect.poll(async () => (await deviceStorage(later)).local, { timeout: 15_000 }).toEqual({});
+    await expectNothingOfTheLead(later, typed);
+    await later.reload();
+    await later.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    await expectNothingOfTheLead(later, typed);
 
     const back = await context.newPage();
     // Watched from the start: the toast shows for 6 s, and the loader may start the form before
@@ -140,8 +173,56 @@ describe('offline sends', () => {
     await toastShown;
     expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
     await expect.poll(async () => (await deviceStorage(back)).records).toEqual([]);
+    // Nothing kept: the next visit unregisters the worker.
+    await back.goto(site.url + '/about-us');
+    await expect.poll(() => back.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length)), { timeout: 15_000 }).toBe(0);
     await context.close();
   }, 120_000); // three pages and a background sync: on a busy machine their steps alone can pass a minute
+
+  it('a draft dated 8 days ago, and a waiting send as old, are gone after one visit to /about-us; a younger draft stays', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context); // the outbox worker is there, as for any visitor who acted on a form
+    const now = Date.now();
+    await page.evaluate(
+      async ({ old, young }) => {
+        const draft = (savedAt: number, name: string) => JSON.stringify({ savedAt, values: { name, email: `${name.toLowerCase()}@example.in` } });
+        localStorage.setItem(`societydesk:draft:society:${location.origin}/addSocietyQuery`, draft(old, 'Eightdays'));
+        localStorage.setItem(`societydesk:draft:career:${location.origin}/addQuery`, draft(young, 'Oneday'));
+        localStorage.setItem('societydesk:draft:career:https://api.example/addQuery', '{not json');
+        await new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('societydesk-outbox');
+          open.onupgradeneeded = () => open.result.createObjectStore('sends');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('sends', 'readwrite');
+            tx.objectStore('sends').put(
+              { key: 'old-send-0123456789abcdef', kind: 'society', url: `${location.origin}/addSocietyQuery`, body: { name: 'Eightdays' }, headers: {}, challengeUrl: '', queuedAt: old, state: 'waiting', values: { name: 'Eightdays' } },
+              'old-send-0123456789abcdef',
+            );
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      },
+      { old: now - 8 * DAY_MS, young: now - DAY_MS },
+    );
+    await page.goto(site.url + '/about-us');
+    await expect.poll(async () => Object.keys((await deviceStorage(page)).local), { timeout: 15_000 }).toEqual([`societydesk:draft:career:${site.url}/addQuery`]);
+    await expect.poll(async () => (await deviceStorage(page)).records, { timeout: 15_000 }).toEqual([]);
+    expect(leadsOf('eightdays@example.in')).toEqual([]); // too old to send: removed, not sent
+    await context.close();
+  }, 60_000);
+
+  it('without the outbox worker, a draft past its time is gone after one visit to any page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url + '/sitemap.xml'); // the origin, without the loader
+    await page.evaluate((savedAt) => localStorage.setItem(`societydesk:draft:society:${location.origin}/addSocietyQuery`, JSON.stringify({ savedAt, values: { name: 'Old Draft' } })), Date.now() - 8 * DAY_MS);
+    await page.goto(site.url + '/about-us');
+    await expect.poll(async () => (await deviceStorage(page)).local, { timeout: 15_000 }).toEqual({});
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0);
+    await context.close();
+  });
 
   it('a reload mid-typing brings the values back; after the success nothing of them is left', async () => {
     const context = await browser.newContext();

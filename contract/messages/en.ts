@@ -96,7 +96,7 @@ export const EN_NOTICE: NoticeText = {
     career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
   },
   retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
-  device: (days) => `Until you send them, they are kept on this device (up to ${days} days).`,
+  device: (days) => `Until you send them, they are kept on this device (up to ${days} days), and the campaign of the link you came by, in this tab.`,
   withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
   link: 'Read the full privacy notice',
   newTab: 'opens in a new tab',

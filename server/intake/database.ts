@@ -114,6 +114,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN ref TEXT;
   ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
   `,
+  // 6: the idempotency keys of erased leads, the key alone (idempotency.ts): a retry of an erased lead's send stores nothing.
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         TEXT    PRIMARY KEY,
+    created_at  INTEGER NOT NULL               -- when the key was first used (epoch ms); purged with the keys, after IDEMPOTENCY_KEEP_MS
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  `,
 ];
 
 
@@ -135,6 +143,14 @@ export const VITALS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   ) WITHOUT ROWID;
 `,
+  // 3: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (funnel.ts, MAX_KEYS_PER_DAY).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        TEXT    PRIMARY KEY,           -- YYYY-MM-DD, UTC
+    key_count  INTEGER NOT NULL               -- rows of funnel_counts on that day
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day;
+  `,
 ];
 
 /** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOWED_REQUEST_HEADERS } from '../../contract/http.ts';
 import { type LeadMessages, MESSAGES } from '../../contract/messages/en.ts';
+import { clientNetwork } from './client-network.ts';
 import { messagesFor } from './language.ts';
 
 /**
@@ -106,9 +107,10 @@ export async function registerCors(
 }
 
 /**
- * Per-IP rate limit for every route registered after this in the API context (the
- * intake endpoints share one budget; /vitals sets its own). Preflights (OPTIONS) are
- * exempt. Exceeding it throws an error the API error handler answers as 429 JSON.
+ * Per-client rate limit for every route registered after this in the API context (the
+ * intake endpoints share one budget; /vitals sets its own). A client is its IPv4 address, or
+ * the /64 of its IPv6 address (clientNetwork: one subscriber gets a whole /64 and can use
+ * any address in it). Preflights (OPTIONS) are exempt. Exceeding it throws an error the API error handler answers as 429 JSON.
  * `store`: where the counts are kept when several instances share them (else in memory).
  */
 export async function registerRateLimit(
@@ -126,6 +128,7 @@ export async function registerRateLimit(
     hook: 'onRequest',
     max: limits.max,
     timeWindow: limits.timeWindow,
+    keyGenerator: (request) => clientNetwork(request.ip),
     ...(store ? { store: store as never } : {}),
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),

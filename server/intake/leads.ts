@@ -6,7 +6,7 @@ import type { LeadEvent } from './delivery/lead-event.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
-import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
+import { createIdempotencyStore, type KeptAnswer, type KeptKey, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
@@ -115,7 +115,7 @@ export function dedupeKey(kind: LeadKind, fields: LeadFields): string {
 
 // Storage.
 
-export type SaveResult = StoredLead | { replay: KeptAnswer };
+export type SaveResult = StoredLead | { replay: KeptKey };
 
 interface StoredLead {
   leadId: number;
@@ -214,8 +214,8 @@ export interface LeadStore {
     check: SolutionCheck,
     idempotency?: { key: string; answer: KeptAnswer },
   ): Promise<SaveResult>;
-  /** The first answer kept for an idempotency key, if it is still kept (a save looks again inside its transaction). */
-  keptAnswer(key: string): Promise<KeptAnswer | undefined>;
+  /** The first answer kept for an idempotency key, or that its lead was erased, if it is still kept (a save looks again inside its transaction). */
+  keptAnswer(key: string): Promise<KeptKey | undefined>;
   /** Forgets idempotency keys past their keeping time. */
   forgetExpiredKeys(): Promise<number>;
   /** What a notification says about a lead; undefined once it was erased. */
@@ -243,7 +243,8 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
  * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
  * An `Idempotency-Key` (idempotency.ts) makes a repeat get the first answer
  * (`Idempotent-Replayed: true`), before the proof of work is looked at; the same key with
- * another body is refused with 422.
+ * another body is refused with 422; the key of an erased lead gets the success answer and
+ * nothing is stored.
  * Refusals and the success message are in the request's Content-Language (language.ts).
  */
 export function registerLeadRoutes(
@@ -278,7 +279,12 @@ export function registerLeadRoutes(
       if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);
       const key = idempotencyKey.key;
       const answer = { fingerprint: requestFingerprint(route.path, parsed.data), status: 200, body: route.success[lang] };
-      const replay = (kept: KeptAnswer) => {
+      const replay = (kept: KeptKey) => {
+        if ('erased' in kept) {
+          // Its lead was erased: answered as it was, nothing stored again (only the key was kept).
+          request.log.info({ kind: route.kind, replayed: true, erased: true }, 'lead repeated after its erasure');
+          return reply.code(answer.status).type('application/json; charset=utf-8').header('Idempotent-Replayed', 'true').send(answer.body);
+        }
         if (kept.fingerprint !== answer.fingerprint) {
           request.log.info({ kind: route.kind, statusCode: 422 }, 'lead refused: idempotency key reused');
           return sendFailure(reply, 422, MESSAGES.idempotencyKeyReused);

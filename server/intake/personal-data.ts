@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import type { Db, WriteBatcher } from './database.ts';
+import { keepErasedKeys } from './idempotency.ts';
 
 /**
  * One person's data, as the DPDP Act has us handle it: find everything held about them
@@ -124,7 +125,8 @@ export interface ErasureResult {
 
 /**
  * Deletes these leads and every row that refers to them, and records the erasure (when,
- * why, how many rows; no personal data). Runs in the caller's transaction. The connection
+ * why, how many rows; no personal data). Their idempotency keys are kept as tombstones (the
+ * key alone: idempotency.ts). Runs in the caller's transaction. The connection
  * must have secure_delete on, so the deleted bytes are overwritten in the pages; the
  * caller then checkpoints the WAL (checkpointAndTruncate) so no old copy survives there.
  */
@@ -132,6 +134,7 @@ export function eraseLeads(db: Db, ids: readonly number[], reason: ErasureReason
   if (!db.pragma('secure_delete', { simple: true })) throw new Error('erasing needs PRAGMA secure_delete = ON on this connection');
   const idList = JSON.stringify(ids);
   const rows: Record<string, number> = {};
+  keepErasedKeys(db, idList); // a device still retrying an erased lead's send is answered, and nothing is stored again
   for (const ref of tablesReferencingLeads(db)) {
     const { changes } = db
       .prepare(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} IN (SELECT value FROM json_each(?))`)

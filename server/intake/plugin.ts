@@ -16,7 +16,7 @@ import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts
 import { openIntakeStore } from './open-store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
-import { registerInsightRoute } from './insight.ts';
+import { registerInsightRoutes } from './insight.ts';
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
@@ -65,7 +65,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     await store.close();
   });
 
-  registerInsightRoute(app, { token: config.insightToken, funnel: store.funnel.read });
+  await registerInsightRoutes(app, { token: config.insightToken, funnel: store.funnel.read, secureCookie: config.hsts });
 
   await app.register(
     async (api) => {

@@ -5,12 +5,16 @@
  * request passes through it; it never answers one itself), and on a Background Sync
  * event where the browser has them (Chrome on Android), without a visit. Each send keeps
  * its Idempotency-Key, so a page and this worker sending the same one store one lead.
- * The answer is kept for the form to show at its next takeover; a page that asks (the
- * loader) is told which forms have a send to show, so they take over at once. A form
+ * A send the service accepts is replaced at once by its receipt (nothing the visitor typed),
+ * kept for the form to show at its next takeover; a refused one is kept whole, for the visitor
+ * to correct. The pages it controls are told which forms have a send to show (so they take over
+ * at once) and which drafts belong to accepted sends: the page loader removes those from
+ * localStorage, which a worker cannot reach (../page-scripts/device-storage.ts). A form
  * registers it when it takes over on our origin (a worker cannot be installed while
- * offline); a visit that finds nothing waiting unregisters it. Built as one classic script (scripts/build/outbox-worker-plugin.ts).
+ * offline); it unregisters itself at a visit that finds nothing kept (every navigation
+ * deletes what is older than the limit). Built as one classic script (scripts/build/outbox-worker-plugin.ts).
  */
-import { attemptSend, keptSends, OUTBOX_SYNC_TAG, unreachable, updateSend } from './lead-outbox.ts';
+import { accepted, attemptSend, draftOf, keptSends, OUTBOX_SYNC_TAG, receiptOf, unreachable, updateSend, type QueuedSend } from './lead-outbox.ts';
 
 // The few worker types used here (the project's TypeScript lib is the DOM's, not the worker's).
 interface ExtendableEventLike extends Event {
@@ -32,6 +36,12 @@ interface WorkerScope {
 }
 const worker = self as unknown as WorkerScope;
 
+/** What the pages hear: the forms with a send to show (`kinds`, when a page asked) and the drafts of accepted sends. */
+function news(sends: readonly QueuedSend[], withKinds: boolean) {
+  const receipts = sends.filter((s) => s.state === 'answered' && s.outcome && accepted(s.outcome));
+  return { type: OUTBOX_SYNC_TAG, drafts: [...new Set(receipts.map(draftOf))], ...(withKinds ? { kinds: [...new Set(sends.map((s) => s.kind))] } : {}) };
+}
+
 /** Sends every waiting send once; true when nothing is left waiting. */
 async function flushOnce(): Promise<boolean> {
   let left = 0;
@@ -41,10 +51,11 @@ async function flushOnce(): Promise<boolean> {
     if (unreachable(outcome)) {
       left++;
       await updateSend(send);
-    } else await updateSend({ ...send, state: 'answered', outcome });
+    } else await updateSend(accepted(outcome) ? receiptOf(send, outcome) : { ...send, state: 'answered', outcome });
   }
-  for (const client of await worker.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SYNC_TAG });
-  if (left === 0) await worker.registration.unregister(); // stays active for the pages it controls
+  const kept = await keptSends(); // also deletes whatever is older than the limit
+  for (const client of await worker.clients.matchAll({ type: 'window' })) client.postMessage(news(kept, false));
+  if (kept.length === 0) await worker.registration.unregister(); // stays active for the pages it controls
   return left === 0;
 }
 
@@ -59,7 +70,7 @@ worker.addEventListener('install', (event) => {
   const routed = event.addRoutes?.({ condition: { not: { requestMode: 'navigate' } }, source: 'network' });
   event.waitUntil(Promise.all([worker.skipWaiting(), routed?.catch(() => undefined)]));
 });
-// A page asks which forms have a send to show (after the flush its navigation started).
+// A page asks which forms have a send to show, and which drafts to remove (after the flush its navigation started).
 worker.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type !== OUTBOX_SYNC_TAG || !event.source) return;
   const source = event.source;
@@ -67,7 +78,7 @@ worker.addEventListener('message', (event) => {
     (flushing ?? Promise.resolve(true))
       .catch(() => false)
       .then(() => keptSends())
-      .then((sends) => source.postMessage({ type: OUTBOX_SYNC_TAG, kinds: [...new Set(sends.map((s) => s.kind))] })),
+      .then((sends) => source.postMessage(news(sends, true))),
   );
 });
 worker.addEventListener('fetch', (event) => {

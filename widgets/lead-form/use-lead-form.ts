@@ -22,7 +22,7 @@ import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
 import { leadUrl, warnInvalidPartner } from './lead-request.ts';
 import { mismatchMessage } from './refusals.ts';
-import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
+import { clearDraft, mayKeepOnDevice, readDraft, removeExpiredDrafts, writeDraft } from './draft-store.ts';
 import { useFormTakeover } from './form-state.ts';
 import type { QueuedSend } from './lead-outbox.ts';
 import { useFieldMarks } from './use-field-marks.ts';
@@ -95,6 +95,11 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
   const waiting = useWaitingSend({ keep, url, empty, setValues, report: reportRef, toastSource, sending, submission });
 
+  // Drafts past their time go when a form loads, whichever form they are of: on a partner's
+  // page (keep-draft) nothing else of ours runs there to remove them.
+  useEffect(() => {
+    if (keep) removeExpiredDrafts();
+  }, []);
   useEffect(() => {
     if (keep) writeDraft(kind, url, values);
   }, [values]);

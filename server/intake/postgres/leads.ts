@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LeadEvent } from '../delivery/lead-event.ts';
-import { IDEMPOTENCY_KEEP_MS, type KeptAnswer } from '../idempotency.ts';
+import { IDEMPOTENCY_KEEP_MS, type KeptAnswer, type KeptKey } from '../idempotency.ts';
 import { campaignColumns, type LeadSource } from '../lead-source.ts';
 import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
 import { dedupeKey, DEDUPE_WINDOW_MS, type SaveResult } from '../leads.ts';
@@ -16,12 +16,13 @@ import { type Pool, transaction } from './connection.ts';
  * different instances give one lead: the first stores it and the key, the others find the key.
  */
 export function createPostgresLeads(pool: Pool, targets: readonly string[], now: () => number = Date.now) {
-  async function findKept(client: Pick<Pool, 'query'>, key: string): Promise<KeptAnswer | undefined> {
-    const { rows } = await client.query<KeptAnswer>('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = $1 AND created_at >= $2', [
-      key,
-      now() - IDEMPOTENCY_KEEP_MS,
-    ]);
-    return rows[0];
+  /** The key's first answer, or that its lead was erased (a tombstone, ../idempotency.ts), if it is still kept. */
+  async function findKept(client: Pick<Pool, 'query'>, key: string): Promise<KeptKey | undefined> {
+    const since = now() - IDEMPOTENCY_KEEP_MS;
+    const { rows } = await client.query<KeptAnswer>('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = $1 AND created_at >= $2', [key, since]);
+    if (rows[0]) return rows[0];
+    const erased = await client.query('SELECT 1 FROM erased_idempotency_keys WHERE key = $1 AND created_at >= $2', [key, since]);
+    return erased.rowCount ? { erased: true } : undefined;
   }
   return {
     async save(
@@ -79,7 +80,9 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
     keptAnswer: (key: string) => findKept(pool, key),
 
     async forgetExpiredKeys(): Promise<number> {
-      return (await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [now() - IDEMPOTENCY_KEEP_MS])).rowCount ?? 0;
+      const before = now() - IDEMPOTENCY_KEEP_MS;
+      const erased = (await pool.query('DELETE FROM erased_idempotency_keys WHERE created_at < $1', [before])).rowCount ?? 0;
+      return erased + ((await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [before])).rowCount ?? 0);
     },
 
     async readEvent(leadId: number): Promise<LeadEvent | undefined> {

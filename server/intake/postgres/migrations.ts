@@ -123,6 +123,24 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   );
   `,
+  // 4: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (../funnel.ts).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        text    PRIMARY KEY,              -- YYYY-MM-DD, UTC
+    key_count  integer NOT NULL                  -- rows of funnel_counts on that day
+  );
+  INSERT INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day ON CONFLICT DO NOTHING;
+  `,
+  // 5: the idempotency keys of erased leads, the key alone (../idempotency.ts), and which SQLite
+  // erasure record an erasure was copied from (migrate-store: a second run copies none twice).
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         text   PRIMARY KEY,
+    created_at  bigint NOT NULL                  -- when the key was first used; purged after IDEMPOTENCY_KEEP_MS
+  );
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  ALTER TABLE erasures ADD COLUMN IF NOT EXISTS imported_from text UNIQUE;
+  `,
 ];
 
 /**

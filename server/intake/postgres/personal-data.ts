@@ -63,6 +63,11 @@ export async function eraseLeads(pool: Pool, ids: readonly number[], reason: Era
   const refs = await tablesReferencingLeads(pool);
   const result = await transaction(pool, async (client) => {
     const rows: Record<string, number> = {};
+    // The leads' idempotency keys become tombstones, the key alone (../idempotency.ts): a device still retrying is answered, nothing stored again.
+    await client.query(
+      'INSERT INTO erased_idempotency_keys (key, created_at) SELECT key, created_at FROM idempotency_keys WHERE lead_id = ANY ($1) ON CONFLICT DO NOTHING',
+      [ids],
+    );
     for (const ref of refs) {
       const { rowCount } = await client.query(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1)`, [ids]);
       rows[ref.table] = (rows[ref.table] ?? 0) + (rowCount ?? 0);
