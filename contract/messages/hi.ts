@@ -88,3 +88,6 @@ export const HI_CHOICES: { courses: Record<CourseValue, string>; roles: Record<R
     'member-technical-staff': 'मेंबर ऑफ़ टेक्निकल स्टाफ़',
   },
 };
+
+/** How a lead's reference is introduced (EN_REFERENCE's twin). */
+export const HI_REFERENCE = { label: 'आपका रेफ़रेंस', hint: 'हमें फ़ोन करते या लिखते समय इसे बताएँ।' };

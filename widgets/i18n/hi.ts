@@ -3,7 +3,7 @@
  * Hindi speakers use (ऐप, ईमेल, फ़ोन, कोर्स). A chunk of its own, loaded only for a form
  * in Hindi. Course and role VALUES never change; only their visible text does.
  */
-import { HI_CHOICES, HI_NOTICE, MESSAGES_HI } from '../../contract/messages/hi.ts';
+import { HI_CHOICES, HI_NOTICE, HI_REFERENCE, MESSAGES_HI } from '../../contract/messages/hi.ts';
 import type { WidgetMessages } from './types.ts';
 
 const societyStoredLead = 'सोसाइटी का अनुरोध सफलतापूर्वक भेज दिया गया है।';
@@ -61,6 +61,7 @@ export const hi: WidgetMessages = {
     sending: 'भेजा जा रहा है...',
     discard: 'हटाएँ',
   },
+  reference: HI_REFERENCE,
   dismissToast: 'सूचना बंद करें',
   service: MESSAGES_HI,
 };

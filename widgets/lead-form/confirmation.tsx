@@ -3,7 +3,8 @@ import type { Confirmation } from './use-form-answer.ts';
 
 /**
  * What a form shows in its place after a success, until the visitor asks for another:
- * the answer's title and message, and a button that brings the empty form back. It
+ * the answer's title and message, the lead's reference to quote (when the service gave
+ * one), and a button that brings the empty form back. It
  * keeps the form's height, so nothing below it moves; its heading takes the focus.
  */
 export function ConfirmationPanel({
@@ -12,6 +13,7 @@ export function ConfirmationPanel({
   confirmation,
   headingRef,
   again,
+  referenceText,
   onAgain,
 }: {
   idPrefix: string;
@@ -20,6 +22,8 @@ export function ConfirmationPanel({
   confirmation: Confirmation;
   headingRef: Ref<HTMLHeadingElement>;
   again: string;
+  /** How the reference is introduced, in the form's language. */
+  referenceText: { label: string; hint: string };
   onAgain: () => void;
 }) {
   return (
@@ -39,6 +43,14 @@ export function ConfirmationPanel({
         {confirmation.title}
       </h2>
       <p className="confirmation__message" part="confirmation-message">{confirmation.message}</p>
+      {confirmation.reference ? (
+        <p className="confirmation__reference" part="confirmation-reference">
+          {referenceText.label}:{' '}
+          <strong className="confirmation__code" translate="no">{confirmation.reference}</strong>
+          <br />
+          {referenceText.hint}
+        </p>
+      ) : null}
       <button type="button" className="submit" part="button" onClick={onAgain}>
         {again}
       </button>

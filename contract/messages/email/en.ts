@@ -1,5 +1,6 @@
 /** The emails to the person who sent a form, in English (types.ts: what each text is for). */
 import { COURSES, ROLES } from '../../lead-contract.ts';
+import { EN_REFERENCE } from '../en.ts';
 import type { PersonEmailText } from './types.ts';
 
 const labelsOf = <V extends string>(options: readonly { value: V; label: string }[]) =>
@@ -39,7 +40,7 @@ export const EMAIL_EN: PersonEmailText = {
     },
   },
   greeting: (name) => `Hello ${name},`,
-  reference: { label: 'Your reference', hint: 'Quote it when you call or write to us.' },
+  reference: EN_REFERENCE,
   sent: {
     heading: 'What you sent',
     at: (date, time) => `Sent on ${date} at ${time} IST.`,

@@ -1,5 +1,5 @@
 /** The emails to the person who sent a form, in Hindi: the same texts as en.ts, for Indian readers. */
-import { HI_CHOICES } from '../hi.ts';
+import { HI_CHOICES, HI_REFERENCE } from '../hi.ts';
 import type { PersonEmailText } from './types.ts';
 
 export const EMAIL_HI: PersonEmailText = {
@@ -36,7 +36,7 @@ export const EMAIL_HI: PersonEmailText = {
     },
   },
   greeting: (name) => `नमस्ते ${name},`,
-  reference: { label: 'आपका रेफ़रेंस', hint: 'हमें फ़ोन करते या लिखते समय इसे बताएँ।' },
+  reference: HI_REFERENCE,
   sent: {
     heading: 'आपने क्या भेजा',
     at: (date, time) => `${date} को ${time} IST पर भेजा गया।`,

@@ -31,6 +31,7 @@ export interface PersonEmailText {
     body: Record<ApplicationOutcome, (role: string) => string[]>;
   };
   greeting: (name: string) => string;
+  /** How the reference is introduced (the form's confirmation says the same: messages/<code>.ts). */
   reference: { label: string; hint: string };
   sent: {
     heading: string;
