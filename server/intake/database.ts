@@ -128,7 +128,7 @@ export const MIGRATIONS: readonly string[] = [
     address_hash  TEXT    PRIMARY KEY,           -- HMAC-SHA256 of the address, keyed by the service's secret
     lead_id       INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
     queued_at     INTEGER NOT NULL               -- epoch ms; the row is deleted 24 hours later
-  ) WITHOUT ROWID;
+  );
   CREATE INDEX IF NOT EXISTS acknowledged_addresses_lead ON acknowledged_addresses (lead_id);
   CREATE INDEX IF NOT EXISTS acknowledged_addresses_queued ON acknowledged_addresses (queued_at);
   `,
