@@ -15,6 +15,7 @@ import { createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../server/
 import { createOutbox } from '../server/intake/delivery/outbox.ts';
 import { createLeadStore } from '../server/intake/leads.ts';
 import type { LeadSource } from '../server/intake/lead-source.ts';
+import { parsePersonKey } from '../server/intake/personal-data.ts';
 import { newReference, type RandomInt } from '../server/intake/reference.ts';
 import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { postJson, readDb, startServer, tempDir } from './helpers/server.ts';
@@ -125,6 +126,15 @@ describe('lead references: their form', () => {
     for (const other of ['', 'SD-4K7Q-2M9', 'SD-4K7Q-2M9XX', 'SD-4K7Q-2M1X', 'asha@example.in', '+91 98765 43210', 'XY-4K7Q-2M9X']) {
       expect(parseReference(other), other).toBeUndefined();
     }
+  });
+});
+
+describe('lead references: a person key of the operator commands', () => {
+  it('--person and --erase take a reference (that one lead); eight digits stay a phone number', () => {
+    expect(parsePersonKey('sd 4k7q 2m9x')).toEqual({ reference: 'SD-4K7Q-2M9X' });
+    expect(parsePersonKey('SD-2345-6789')).toEqual({ reference: 'SD-2345-6789' });
+    expect(parsePersonKey('23456789')).toEqual({ phone: '23456789' });
+    expect(() => parsePersonKey('SD-4K7Q')).toThrow(/nor a lead's reference/);
   });
 });
 
