@@ -54,6 +54,10 @@ describe('npm run migrate-store', () => {
       { email: 'resident2@example.in', spam_reason: 'reused-solution' },
       { email: 'resident3@example.in', spam_reason: null },
     ]);
+    // Each lead keeps the reference its person was given.
+    const sqliteReferences = readDb(server.dataDir, (d) => d.prepare('SELECT reference FROM leads ORDER BY id').pluck().all());
+    expect(sqliteReferences).toHaveLength(3);
+    expect((await db.query('SELECT reference FROM leads ORDER BY id')).rows.map((r) => r.reference)).toEqual(sqliteReferences);
     const deliveries = (
       await db.query("SELECT l.fields->>'email' AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2")
     ).rows;

@@ -143,7 +143,8 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     const listed = JSON.parse(await cli('leads', ['--deliveries', '--format', 'json'], databaseUrl, server.dataDir));
     expect(listed.filter((d: { status: string }) => d.status === 'delivered').length).toBeGreaterThanOrEqual(3);
     const erased = await cli('leads', ['--erase', 'RESIDENT4@example.in'], databaseUrl, server.dataDir);
-    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 0\); the erasure is recorded/);
+    // Every table that refers to leads, in the store's order: here the lead's one delivery and nothing else.
+    expect(erased).toMatch(/^erasure: 1 lead erased \((?=[^)]*\bdeliveries: 1\b)(?=[^)]*\bidempotency_keys: 0\b)[a-z_]+: \d+(, [a-z_]+: \d+)*\); the erasure is recorded/);
     expect(await leadsOf('resident4@example.in')).toEqual([]);
     const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
     expect(again.leads).toEqual([]);
