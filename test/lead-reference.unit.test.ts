@@ -17,6 +17,7 @@ import { createLeadStore } from '../server/intake/leads.ts';
 import type { LeadSource } from '../server/intake/lead-source.ts';
 import { parsePersonKey } from '../server/intake/personal-data.ts';
 import { newReference, type RandomInt } from '../server/intake/reference.ts';
+import { referenceOf } from '../widgets/lead-form/use-form-answer.ts';
 import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { postJson, readDb, startServer, tempDir } from './helpers/server.ts';
 
@@ -126,6 +127,17 @@ describe('lead references: their form', () => {
     for (const other of ['', 'SD-4K7Q-2M9', 'SD-4K7Q-2M9XX', 'SD-4K7Q-2M1X', 'asha@example.in', '+91 98765 43210', 'XY-4K7Q-2M9X']) {
       expect(parseReference(other), other).toBeUndefined();
     }
+  });
+});
+
+describe('lead references: what the forms take from an answer', () => {
+  it('shows a reference only when the answer carries one in its written form', () => {
+    const answer = (body: unknown) => ({ type: 'json' as const, status: 200, ok: true, body });
+    expect(referenceOf(answer({ success: true, message: 'm', reference: 'SD-4K7Q-2M9X' }))).toBe('SD-4K7Q-2M9X');
+    for (const body of [{ success: true, message: 'm' }, { reference: '<img src=x>' }, { reference: 'sd-4k7q-2m9x' }, { reference: 42 }, null, 'SD-4K7Q-2M9X']) {
+      expect(referenceOf(answer(body)), JSON.stringify(body)).toBeUndefined();
+    }
+    expect(referenceOf({ type: 'network' })).toBeUndefined();
   });
 });
 
