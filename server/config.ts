@@ -91,7 +91,7 @@ export const SETTINGS = {
   DATA_DIR: {
     default: `${DEFAULT_DATA_DIR}/`,
     description:
-      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
+      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
   },
   DIST_DIR: {
     default: `${DEFAULT_DIST_DIR}/`,
@@ -100,7 +100,7 @@ export const SETTINGS = {
   DATABASE_URL: {
     defaultText: 'empty: SQLite in `DATA_DIR`',
     description:
-      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
+      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
   },
   DATABASE_POOL_SIZE: {
     default: 10,
@@ -182,7 +182,7 @@ export const SETTINGS = {
   },
   SMTP_URL: {
     defaultText: 'empty: no email',
-    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead',
+    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead to the team, and the emails to the person who sent a form (`ACK_EMAILS`)',
   },
   NOTIFY_EMAIL_TO: {
     defaultText: 'none; required with `SMTP_URL`',
