@@ -382,3 +382,31 @@ describe('acknowledged addresses: kept 24 hours, erased with their lead', () => 
     expect(people.addressKey('a.b+c@example.co.in')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
+
+describe('acknowledgements: configuration', () => {
+  it('come from NOTIFY_EMAIL_FROM’s address under SITE_NAME, with the site’s contact, privacy link and Grievance Officer; ACK_EMAILS is on or off', () => {
+    const config = loadServerConfig({
+      SMTP_URL: 'smtp://smtp.example:587',
+      NOTIFY_EMAIL_TO: TEAM,
+      NOTIFY_EMAIL_FROM: 'RWA Desk leads <leads@rwadesk.example>',
+      SITE_NAME: 'RWA Desk',
+      SITE_URL: 'https://rwadesk.example/',
+      CONTACT_EMAIL: 'care@rwadesk.example',
+      GRIEVANCE_OFFICER_NAME: 'R. Iyer',
+      LEAD_RETENTION_DAYS: '730',
+    });
+    expect(config.personEmail).toEqual({
+      acknowledge: true,
+      from: { name: 'RWA Desk', address: 'leads@rwadesk.example' },
+      contactEmail: 'care@rwadesk.example',
+      brandName: 'RWA Desk',
+      siteUrl: 'https://rwadesk.example',
+      grievanceOfficer: { name: 'R. Iyer', email: 'grievance@societydesk.example', phone: '+91 11 4000 0001' },
+      retentionDays: 730,
+    });
+    expect(loadServerConfig({ SMTP_URL: 'smtp://smtp.example', NOTIFY_EMAIL_TO: TEAM, ACK_EMAILS: 'off' }).personEmail?.acknowledge).toBe(false);
+    expect(loadServerConfig({ ACK_EMAILS: 'off' }).personEmail).toBeUndefined();
+    expect(loadServerConfig({}).personEmail).toBeUndefined();
+    expect(() => loadServerConfig({ ACK_EMAILS: 'no' })).toThrow('ACK_EMAILS must be "on" or "off"');
+  });
+});
