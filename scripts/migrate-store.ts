@@ -1,10 +1,11 @@
 /**
  * npm run migrate-store -- --to postgres://… [--data-dir DIR]
- * Copies a SQLite data folder (leads.db: leads with their delivery outbox state, the
- * unexpired used proof-of-work solutions and idempotency keys (an erased lead's as its
- * tombstone), and the record of erasures; vitals.db: field vitals and funnel counts; the proof-of-work key
- * file) into PostgreSQL, creating or upgrading the schema there: a device still retrying a
- * send gets its first answer from PostgreSQL too, and an erased lead is not stored again. Each copied row records
+ * Copies a SQLite data folder (leads.db: leads with their references, their delivery outbox
+ * state and acknowledged addresses, the unexpired used proof-of-work solutions and idempotency
+ * keys (an erased lead's as its tombstone), and the record of erasures; vitals.db: field vitals
+ * and funnel counts; the proof-of-work key file) into PostgreSQL, creating or upgrading the
+ * schema there: a device still retrying a send gets its first answer from PostgreSQL too, and
+ * an erased lead is not stored again. Each copied row records
  * which SQLite row it came from, so a second run copies nothing twice. Stop the SQLite
  * service first: a delivery it sends after the copy would be sent again from PostgreSQL.
  */
@@ -56,16 +57,18 @@ try {
 
   const leads = leadsDb.prepare('SELECT * FROM leads ORDER BY id').all() as Record<string, unknown>[];
   const deliveriesOf = leadsDb.prepare('SELECT * FROM deliveries WHERE lead_id = ? ORDER BY id');
+  const acknowledgedOf = leadsDb.prepare('SELECT address_hash, queued_at FROM acknowledged_addresses WHERE lead_id = ?');
   for (let start = 0; start < leads.length; start += BATCH) {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
           `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from,
-                              utm_source, utm_medium, utm_campaign, ref, page)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+                              utm_source, utm_medium, utm_campaign, ref, page, reference, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
             row.utm_source ?? null, row.utm_medium ?? null, row.utm_campaign ?? null, row.ref ?? null, row.page ?? null,
+            row.reference, row.language ?? null,
           ],
         );
         const id = rows[0]?.id;
@@ -84,6 +87,10 @@ try {
             [id, d.target, d.status, d.attempts, d.next_attempt_at, d.created_at, d.delivered_at, d.last_error],
           );
           counts.deliveries++;
+        }
+        // The 24-hour acknowledgement limit moves with its lead (the same key: the proof-of-work key moves too).
+        for (const a of acknowledgedOf.all(row.id) as { address_hash: string; queued_at: number }[]) {
+          await client.query('INSERT INTO acknowledged_addresses (address_hash, lead_id, queued_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.address_hash, id, a.queued_at]);
         }
       }
     });

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
-import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc } from '../site.config.ts';
+import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc, type SiteConfig } from '../site.config.ts';
+import type { PersonEmailFacts } from './intake/delivery/person-email.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -33,6 +34,12 @@ export interface ServerConfig {
   webhookSecret: string | undefined;
   /** An email per lead, when SMTP_URL is set. */
   email: { smtpUrl: string; to: string; from: string } | undefined;
+  /**
+   * Emails to the person who sent a form, when SMTP_URL is set: what they say about the
+   * site, and whether every lead is acknowledged (ACK_EMAILS); an application's outcome is
+   * written when a team member confirms it.
+   */
+  personEmail: (PersonEmailFacts & { acknowledge: boolean }) | undefined;
   /** Wait before the first retry of a failed delivery; later ones double. */
   deliveryRetryBaseMs: number;
   /** Whether a lead needs a proof-of-work solution not to be flagged as spam (SPAM_CHALLENGE=off: no). */
@@ -84,7 +91,7 @@ export const SETTINGS = {
   DATA_DIR: {
     default: `${DEFAULT_DATA_DIR}/`,
     description:
-      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
+      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
   },
   DIST_DIR: {
     default: `${DEFAULT_DIST_DIR}/`,
@@ -93,7 +100,7 @@ export const SETTINGS = {
   DATABASE_URL: {
     defaultText: 'empty: SQLite in `DATA_DIR`',
     description:
-      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
+      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
   },
   DATABASE_POOL_SIZE: {
     default: 10,
@@ -175,7 +182,7 @@ export const SETTINGS = {
   },
   SMTP_URL: {
     defaultText: 'empty: no email',
-    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead',
+    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead to the team, and the emails to the person who sent a form (`ACK_EMAILS`)',
   },
   NOTIFY_EMAIL_TO: {
     defaultText: 'none; required with `SMTP_URL`',
@@ -183,7 +190,13 @@ export const SETTINGS = {
   },
   NOTIFY_EMAIL_FROM: {
     defaultText: 'the first `NOTIFY_EMAIL_TO` address',
-    description: 'sender of the lead emails, e.g. `SocietyDesk leads <leads@societydesk.example>`',
+    description:
+      'sender of the lead emails, e.g. `SocietyDesk leads <leads@societydesk.example>`; its address, under `SITE_NAME`, also sends the emails to the person who sent a form',
+  },
+  ACK_EMAILS: {
+    default: 'on',
+    description:
+      'with `SMTP_URL`: every person\'s lead (never spam, never a repeat) is acknowledged by an email to the address they gave, in the form\'s language, with its reference, what they sent, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer; at most one per address per 24 hours; `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
   },
   DELIVERY_RETRY_BASE_MS: {
     default: 30_000,
@@ -261,6 +274,20 @@ function emailSettings(env: NodeJS.ProcessEnv): ServerConfig['email'] {
   return { smtpUrl, to, from: env.NOTIFY_EMAIL_FROM?.trim() || list(env.NOTIFY_EMAIL_TO)[0]! };
 }
 
+/** The person's emails come from NOTIFY_EMAIL_FROM's address under the brand's name; the rest from the site's configuration. */
+function personEmailSettings(from: string, site: SiteConfig, acknowledge: boolean): ServerConfig['personEmail'] {
+  const address = from.match(/<([^<>\s]+)>\s*$/)?.[1] ?? from.trim();
+  return {
+    acknowledge,
+    from: { name: site.brandName, address },
+    contactEmail: site.contact.email,
+    brandName: site.brandName,
+    siteUrl: site.siteUrl,
+    grievanceOfficer: { name: site.grievanceOfficer.name, email: site.grievanceOfficer.email, phone: site.grievanceOfficer.phone },
+    retentionDays: site.privacy.retentionDays,
+  };
+}
+
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const url = env.DATABASE_URL?.trim();
   if (!url) return undefined;
@@ -316,6 +343,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const site = loadSiteConfig(env);
   const siteUrl = site.siteUrl;
   const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, SETTINGS.REQUEST_TIMEOUT_MS.default);
+  const email = emailSettings(env);
+  const acknowledge = onOff('ACK_EMAILS', env.ACK_EMAILS);
   return {
     host: env.HOST || SETTINGS.HOST.default,
     port: int(env.PORT, SETTINGS.PORT.default),
@@ -330,7 +359,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
     logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
-    email: emailSettings(env),
+    email,
+    personEmail: email && personEmailSettings(email.from, site, acknowledge),
     deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, SETTINGS.DELIVERY_RETRY_BASE_MS.default),
     spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
     altchaHmacKey: env.ALTCHA_HMAC_KEY?.trim() || undefined,

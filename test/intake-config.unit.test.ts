@@ -74,7 +74,7 @@ describe('schema migration 2', () => {
         { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null, utm_source: null, utm_campaign: null, page: null },
       ]);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
-      expect(tables).toEqual(['deliveries', 'erased_idempotency_keys', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']);
+      expect(tables).toEqual(['acknowledged_addresses', 'deliveries', 'erased_idempotency_keys', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']);
     } finally {
       db.close();
     }

@@ -49,7 +49,7 @@ describe('npm run migrate-store', () => {
       await receiver.stop();
     }
     expect((await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', '--erase', 'resident5@example.in', '--data-dir', server.dataDir], { cwd: ROOT })).stdout).toMatch(
-      /^erasure: 1 lead erased \(deliveries: 2, idempotency_keys: 1\)/,
+      /^erasure: 1 lead erased \((?=[^)]*\bdeliveries: 2\b)(?=[^)]*\bidempotency_keys: 1\b)[a-z_]+: \d+(, [a-z_]+: \d+)*\)/,
     );
     const sqliteDeliveries = readDb(server.dataDir, (d) =>
       d.prepare("SELECT json_extract(l.fields, '$.email') AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2").all(),
@@ -69,13 +69,17 @@ describe('npm run migrate-store', () => {
       { email: 'resident3@example.in', spam_reason: null },
       { email: 'resident4@example.in', spam_reason: null },
     ]);
+    // Each lead keeps the reference its person was given.
+    const sqliteReferences = readDb(server.dataDir, (d) => d.prepare('SELECT reference FROM leads ORDER BY id').pluck().all());
+    expect(sqliteReferences).toHaveLength(4);
+    expect((await db.query('SELECT reference FROM leads ORDER BY id')).rows.map((r) => r.reference)).toEqual(sqliteReferences);
     const deliveries = (
       await db.query("SELECT l.fields->>'email' AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2")
     ).rows;
     expect(deliveries).toEqual(sqliteDeliveries);
     expect(deliveries.map((d) => d.status).sort()).toEqual(['delivered', 'delivered', 'delivered', 'pending', 'pending', 'pending']);
     expect(Number((await db.query('SELECT count(*) AS n FROM vitals')).rows[0].n)).toBe(2);
-    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { deliveries: 2, idempotency_keys: 1, leads: 1 } }]);
+    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { acknowledged_addresses: 0, deliveries: 2, idempotency_keys: 1, leads: 1 } }]);
     expect((await db.query('SELECT key FROM erased_idempotency_keys')).rows).toEqual([{ key: ERASED_KEY }]);
 
     // The service on PostgreSQL: a device still retrying either send stores nothing more.

@@ -102,3 +102,6 @@ export const EN_NOTICE: NoticeText = {
   newTab: 'opens in a new tab',
   period: { month: 'month', months: 'months', day: 'day', days: 'days' },
 };
+
+/** How a lead's reference is introduced, on the form's confirmation and in the emails to the person. */
+export const EN_REFERENCE = { label: 'Your reference', hint: 'Quote it when you call or write to us.' };

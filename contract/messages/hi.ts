@@ -5,6 +5,7 @@
  * Plain data and pure functions: only the Hindi chunk of the widgets bundles it.
  */
 import type { NoticeText } from '../collection-notice.ts';
+import type { CourseValue, RoleValue } from '../lead-contract.ts';
 import { type LeadMessages, plainKeys } from './en.ts';
 
 export const MESSAGES_HI: LeadMessages = {
@@ -77,3 +78,16 @@ export const HI_NOTICE: NoticeText = {
   newTab: 'नए टैब में खुलता है',
   period: { month: 'महीना', months: 'महीने', day: 'दिन', days: 'दिन' },
 };
+
+/** The visible Hindi text of the career form's lists (the values sent never change): the form's options and the emails to the applicant. */
+export const HI_CHOICES: { courses: Record<CourseValue, string>; roles: Record<RoleValue, string> } = {
+  courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'अन्य' },
+  roles: {
+    'tech-intern': 'टेक इंटर्न',
+    'marketing-sales-intern': 'मार्केटिंग और सेल्स इंटर्न',
+    'member-technical-staff': 'मेंबर ऑफ़ टेक्निकल स्टाफ़',
+  },
+};
+
+/** How a lead's reference is introduced (EN_REFERENCE's twin). */
+export const HI_REFERENCE = { label: 'आपका रेफ़रेंस', hint: 'हमें फ़ोन करते या लिखते समय इसे बताएँ।' };

@@ -8,7 +8,11 @@ import { terminalSafeJson } from './terminal-safe.ts';
 
 export interface StoredLead {
   id: number;
+  /** What the person was given to quote. */
+  reference: string;
   kind: LeadKind;
+  /** The form's language code ('en' for a lead from before languages were kept). */
+  language: string;
   /** Epoch milliseconds (UTC). */
   createdAt: number;
   fields: Record<string, string>;
@@ -35,7 +39,9 @@ export interface LeadFilter {
 
 interface LeadRow {
   id: number;
+  reference: string;
   kind: LeadKind;
+  language: string | null;
   created_at: number;
   fields: string;
   origin: string | null;
@@ -66,11 +72,13 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     params.push(filter.until);
   }
   if (!filter.includeSpam) where.push('spam_reason IS NULL');
-  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
+  const sql = `SELECT id, reference, kind, language, created_at, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
   const rows = db.prepare(sql).all(...params) as LeadRow[];
   return rows.map((r) => ({
     id: r.id,
+    reference: r.reference,
     kind: r.kind,
+    language: r.language ?? 'en',
     createdAt: r.created_at,
     fields: JSON.parse(r.fields),
     origin: r.origin,
@@ -94,8 +102,10 @@ const source = (l: StoredLead) => sourceLabel(l.origin, l.partner);
 export function leadsAsJson(leads: readonly StoredLead[]): string {
   const out = leads.map((l) => ({
     id: l.id,
+    reference: l.reference,
     kind: l.kind,
     createdAt: new Date(l.createdAt).toISOString(),
+    language: l.language,
     ...l.fields,
     source: source(l),
     origin: l.origin,
@@ -111,11 +121,13 @@ export function leadsAsJson(leads: readonly StoredLead[]): string {
 
 /** One CSV for both kinds: the union of the fields, empty where a kind has none; the source and spam flag last. */
 export function leadsAsCsv(leads: readonly StoredLead[]): string {
-  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam', ...CAMPAIGN_KEYS, 'page'];
+  const header = ['id', 'kind', 'createdAt', 'reference', 'language', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam', ...CAMPAIGN_KEYS, 'page'];
   const rows = leads.map((l) => [
     String(l.id),
     l.kind,
     new Date(l.createdAt).toISOString(),
+    l.reference,
+    l.language,
     ...ALL_FIELDS.map((f) => l.fields[f] ?? ''),
     source(l),
     l.origin ?? '',
@@ -141,9 +153,10 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
       parts.push('  none\n');
       continue;
     }
-    const header = ['id', 'received', ...fields, 'source', 'campaign', ...(withSpam ? ['spam'] : [])];
+    const header = ['id', 'reference', 'received', ...fields, 'source', 'campaign', ...(withSpam ? ['spam'] : [])];
     const rows = mine.map((l) => [
       String(l.id),
+      l.reference,
       formatLocal(l.createdAt),
       ...fields.map((f) => l.fields[f] ?? ''),
       source(l),

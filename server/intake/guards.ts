@@ -29,6 +29,11 @@ export function successBody(message: string): string {
   return JSON.stringify({ success: true, message });
 }
 
+/** A lead's success body: the spec's two keys, then the lead's reference (the spec's forms read only the two). */
+export function withReference(successBody: string, reference: string): string {
+  return JSON.stringify({ ...(JSON.parse(successBody) as object), reference });
+}
+
 /** A request URL without its query string. */
 function pathOf(url: string): string {
   const q = url.indexOf('?');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
+import { parseReference } from '../../contract/lead-reference.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import { keepErasedKeys } from './idempotency.ts';
 
@@ -13,21 +14,30 @@ import { keepErasedKeys } from './idempotency.ts';
  * leads), so a table added later (the delivery outbox) is covered without a change here.
  */
 
-/** Who to look for: an email (compared case-insensitively) or a phone number (the lead contract's phone rule). */
-export type PersonKey = { email: string } | { phone: string };
+/**
+ * Who to look for: an email (compared case-insensitively), a phone number (the lead
+ * contract's phone rule), or the reference of one lead (that lead alone: the person quoting
+ * it may not own every lead sent with its address).
+ */
+export type PersonKey = { email: string } | { phone: string } | { reference: string };
 
 export const normaliseEmail = (text: string): string => text.normalize('NFC').trim().toLowerCase();
 
-/** EMAIL_OR_PHONE as the operator typed it; throws with a sentence when it is neither. */
+/**
+ * EMAIL_OR_PHONE_OR_REFERENCE as the operator typed it; throws with a sentence when it is
+ * none. A reference has a letter (its SD- prefix, or one of its characters), so eight digits are a phone number.
+ */
 export function parsePersonKey(text: string): PersonKey {
   const value = text.trim();
   if (value.includes('@')) {
     if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new Error(`"${value}" is not an email address`);
     return { email: normaliseEmail(value) };
   }
+  const reference = /[A-Za-z]/.test(value) ? parseReference(value) : undefined;
+  if (reference) return { reference };
   const phone = nationalPhoneNumber(value);
   if (!/^\+?[\d\s().-]+$/.test(value) || phone.length < 7 || phone.length > 15) {
-    throw new Error(`"${value}" is neither an email address nor a phone number`);
+    throw new Error(`"${value}" is neither an email address nor a phone number nor a lead's reference (SD-XXXX-XXXX)`);
   }
   return { phone };
 }
@@ -52,11 +62,12 @@ export function tablesReferencingLeads(db: Db): Reference[] {
   );
 }
 
-/** The ids of every lead whose email or phone is this person's, oldest first. */
+/** The ids of every lead whose email or phone is this person's, oldest first; the lead of a reference. */
 export function findLeadIds(db: Db, key: PersonKey): number[] {
   db.function('normalise_email', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normaliseEmail(v) : null));
   // The rule runs on each stored value as typed, so a lead stored under any spelling, before or after a change of the rule, is found.
   db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? nationalPhoneNumber(v) : null));
+  if ('reference' in key) return db.prepare('SELECT id FROM leads WHERE reference = ?').pluck().all(key.reference) as number[];
   const sql =
     'email' in key
       ? "SELECT id FROM leads WHERE normalise_email(json_extract(fields, '$.email')) = ? ORDER BY id"

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import { registerHealthRoute } from './health.ts';
-import { targetsFromConfig } from './delivery/targets.ts';
+import { personTargetsFromConfig, targetsFromConfig } from './delivery/targets.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import {
   apiErrorHandler,
@@ -35,7 +35,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const store = await openIntakeStore(config, app.log);
   const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
 
-  const targets = targetsFromConfig(config);
+  const targets = [...targetsFromConfig(config), ...personTargetsFromConfig(config)];
   const worker = createDeliveryWorker({
     outbox: store.outbox,
     readLead: store.leads.readEvent,
@@ -49,7 +49,13 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const countFailed = (error: Error) => app.log.error({ error: error.message }, 'funnel: count not stored');
 
   const housekeeping = () =>
-    Promise.all([store.vitals.purge(), store.funnel.purge(), store.leads.forgetExpiredSolutions(), store.leads.forgetExpiredKeys()]).catch((error: Error) =>
+    Promise.all([
+      store.vitals.purge(),
+      store.funnel.purge(),
+      store.leads.forgetExpiredSolutions(),
+      store.leads.forgetExpiredKeys(),
+      store.leads.forgetAcknowledgedAddresses(),
+    ]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;

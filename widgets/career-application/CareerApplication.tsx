@@ -15,6 +15,7 @@ import type { CareerControl } from '../i18n/types.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
@@ -50,7 +51,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
   /** What an answer means, in the spec's words (§8); also for a send that waited. */
   const report = (outcome: PostOutcome) => {
     const result = interpretApplication(outcome);
-    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription });
+    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription }, referenceOf(outcome));
     else {
       form.fail(
         { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
@@ -63,7 +64,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
 
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} referenceText={messages.reference} onAgain={form.sendAnother} />
     );
   }
 

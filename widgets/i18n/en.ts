@@ -1,6 +1,6 @@
 /** The widgets' texts in English: the spec's labels, placeholders, buttons, toasts and messages, exactly. */
 import { COURSES, ROLES } from '../../contract/lead-contract.ts';
-import { EN_NOTICE, MESSAGES } from '../../contract/messages/en.ts';
+import { EN_NOTICE, EN_REFERENCE, MESSAGES } from '../../contract/messages/en.ts';
 import type { WidgetMessages } from './types.ts';
 
 /** Value → visible text of a list of the lead contract. */
@@ -60,6 +60,7 @@ export const en: WidgetMessages = {
     sending: 'Sending...',
     discard: 'Discard',
   },
+  reference: EN_REFERENCE,
   dismissToast: 'Dismiss notification',
   service: MESSAGES,
 };

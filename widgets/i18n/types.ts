@@ -61,6 +61,8 @@ export interface WidgetMessages {
     sending: string;
     discard: string;
   };
+  /** The lead's reference on the confirmation (both forms): "Your reference: SD-…" and what it is for. */
+  reference: { label: string; hint: string };
   /** The close button of a toast (its accessible name). */
   dismissToast: string;
   /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */

@@ -3,15 +3,23 @@ import type { Confirmation } from './use-form-answer.ts';
 
 /**
  * What a form shows in its place after a success, until the visitor asks for another:
- * the answer's title and message, and a button that brings the empty form back. It
+ * the answer's title and message, the lead's reference to quote (when the service gave
+ * one), and a button that brings the empty form back. It
  * keeps the form's height, so nothing below it moves; its heading takes the focus.
  */
+/**
+ * The reference large and on one line. Set here rather than in form.css: every page with a
+ * form carries that CSS in its first 14 KB, and the reference shows only after a send.
+ */
+const REFERENCE_STYLE = { fontSize: '20px', letterSpacing: '0.05em', whiteSpace: 'nowrap' } as const;
+
 export function ConfirmationPanel({
   idPrefix,
   lang,
   confirmation,
   headingRef,
   again,
+  referenceText,
   onAgain,
 }: {
   idPrefix: string;
@@ -20,6 +28,8 @@ export function ConfirmationPanel({
   confirmation: Confirmation;
   headingRef: Ref<HTMLHeadingElement>;
   again: string;
+  /** How the reference is introduced, in the form's language. */
+  referenceText: { label: string; hint: string };
   onAgain: () => void;
 }) {
   return (
@@ -39,6 +49,14 @@ export function ConfirmationPanel({
         {confirmation.title}
       </h2>
       <p className="confirmation__message" part="confirmation-message">{confirmation.message}</p>
+      {confirmation.reference ? (
+        <p className="confirmation__message" part="confirmation-reference">
+          {referenceText.label}:{' '}
+          <strong className="confirmation__code" translate="no" style={REFERENCE_STYLE}>{confirmation.reference}</strong>
+          <br />
+          {referenceText.hint}
+        </p>
+      ) : null}
       <button type="button" className="submit" part="button" onClick={onAgain}>
         {again}
       </button>

@@ -13,6 +13,7 @@ import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, 
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
@@ -53,7 +54,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
   /** What an answer means, in the spec's words (§8); also for a send that waited. */
   const report = (outcome: PostOutcome) => {
     const result = interpretRegistration(outcome, text);
-    if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
+    if (result.ok) form.succeed({ title: text.successTitle, description: result.message }, referenceOf(outcome));
     else {
       form.fail(
         { title: text.failureTitle, description: result.message, variant: 'destructive' },
@@ -66,7 +67,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
 
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} referenceText={messages.reference} onAgain={form.sendAnother} />
     );
   }
 
