@@ -114,6 +114,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN ref TEXT;
   ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
   `,
+  // 6: a lead a form sent without script, with no proof of work and its honeypot empty
+  // (form-post.ts): delivered, and marked so in its webhook and email.
+  `
+  ALTER TABLE leads ADD COLUMN without_proof INTEGER NOT NULL DEFAULT 0;  -- 1: came without proof of work
+  `,
 ];
 
 

@@ -60,6 +60,12 @@ export const en: WidgetMessages = {
     sending: 'Sending...',
     discard: 'Discard',
   },
+  formPost: {
+    honeypot: 'Leave this field empty',
+    problemTitle: 'There is a problem',
+    errorPrefix: 'Error: ',
+    reference: (reference) => `Your reference is ${reference}.`,
+  },
   dismissToast: 'Dismiss notification',
   service: MESSAGES,
 };

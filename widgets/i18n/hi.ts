@@ -65,6 +65,12 @@ export const hi: WidgetMessages = {
     sending: 'भेजा जा रहा है...',
     discard: 'हटाएँ',
   },
+  formPost: {
+    honeypot: 'इस फ़ील्ड को खाली छोड़ें',
+    problemTitle: 'एक समस्या है',
+    errorPrefix: 'गड़बड़ी: ',
+    reference: (reference) => `आपका रेफ़रेंस नंबर ${reference} है।`,
+  },
   dismissToast: 'सूचना बंद करें',
   service: MESSAGES_HI,
 };

@@ -22,6 +22,8 @@ export interface LeadEvent {
   };
   /** The spec's fields, exactly as stored. */
   fields: Record<string, string>;
+  /** It came without proof of work: a form sent without script, let through by the rule for such posts (docs/intake-api.md). */
+  withoutProofOfWork: boolean;
 }
 
 interface LeadRow {
@@ -36,11 +38,12 @@ interface LeadRow {
   utm_campaign: string | null;
   ref: string | null;
   fields: string;
+  without_proof: number;
 }
 
 /** A reader of lead events by lead id (undefined when the lead no longer exists). */
 export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | undefined {
-  const select = db.prepare<[number], LeadRow>('SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = ?');
+  const select = db.prepare<[number], LeadRow>('SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields, without_proof FROM leads WHERE id = ?');
   return (leadId) => {
     const row = select.get(leadId);
     if (!row) return undefined;
@@ -55,6 +58,7 @@ export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | u
         campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
       },
       fields: JSON.parse(row.fields) as Record<string, string>,
+      withoutProofOfWork: row.without_proof === 1,
     };
   };
 }
