@@ -81,9 +81,18 @@ export function framePage(html: string, tag: string): AnswerShell {
 }
 
 /**
+ * How much wider than the form's card content the viewport is on an answer page: the page's
+ * 16 px margins, the card's 24 px padding and 1 px border, each side (the frame has no margins:
+ * its breakpoint comes 32 px early, still one column narrower than the card allows).
+ */
+const ANSWER_PAGE_GUTTERS_PX = 2 * (16 + 24 + 1);
+
+/**
  * A form's shadow CSS made to style the same form in a page: every rule scoped to the
  * element holding the answer (`:host` is that element), nesting compiled away so every
- * browser the site supports reads it.
+ * browser the site supports reads it. The card's container queries become media queries:
+ * in the answer pages the card's width follows the viewport's (ANSWER_PAGE_GUTTERS_PX), and
+ * the pages' own CSS keeps to what the HTML checker reads.
  */
 export function scopedCss(css: string, scope: string): { css: string; hash: string } {
   const nested = `.${scope}{${css.replace(/:host\(([^)]*)\)/g, '&:is($1)').replace(/:host\b/g, '&')}}`;
@@ -94,6 +103,11 @@ export function scopedCss(css: string, scope: string): { css: string; hash: stri
     // Safari 15, Chrome and Firefox 100: before CSS nesting.
     targets: { safari: 15 << 16, chrome: 100 << 16, firefox: 100 << 16 },
   });
-  const text = code.toString();
+  const text = code
+    .toString()
+    .replace(/@container \(width>=(\d+)px\)/g, (_, width: string) => `@media (min-width:${Number(width) + ANSWER_PAGE_GUTTERS_PX}px)`)
+    .replace(/container-type:inline-size;?/g, '')
+    .replace(/;}/g, '}');
+  if (/@container|container-type/.test(text)) throw new Error(`answer kit: a container query of the forms' CSS has no page equivalent here: ${/@container[^{]*|container-type[^;}]*/.exec(text)![0]}`);
   return { css: text, hash: cspHash(text) };
 }

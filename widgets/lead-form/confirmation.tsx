@@ -48,7 +48,7 @@ export function ConfirmationPanel({
         {confirmation.title}
       </Heading>
       <p className="confirmation__message" part="confirmation-message">{confirmation.message}</p>
-      {reference ? <p className="confirmation__reference" part="confirmation-reference">{reference}</p> : null}
+      {reference ? <p className="confirmation__reference">{reference}</p> : null}
       {typeof onAgain === 'function' ? (
         <button type="button" className="submit" part="button" onClick={onAgain}>
           {again}

@@ -24,13 +24,11 @@ export function formAction(kind: LeadKind, apiBase?: string): string {
 }
 
 export function NativePostFields({
-  idPrefix,
   lang,
   partner,
   hidden = {},
   honeypotLabel,
 }: {
-  idPrefix: string;
   lang: string;
   /** The partner attribute: sent only when it names a partner. */
   partner?: string;
@@ -49,10 +47,10 @@ export function NativePostFields({
       {filled.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <div className="honeypot" hidden>
-        <label htmlFor={`${idPrefix}-${FORM_POST_FIELDS.honeypot}`}>{honeypotLabel}</label>
-        <input id={`${idPrefix}-${FORM_POST_FIELDS.honeypot}`} type="text" name={FORM_POST_FIELDS.honeypot} autoComplete="off" defaultValue="" />
-      </div>
+      <label hidden>
+        {`${honeypotLabel} `}
+        <input name={FORM_POST_FIELDS.honeypot} autoComplete="off" />
+      </label>
     </>
   );
 }

@@ -34,6 +34,13 @@ export const answerStyles: Record<LeadKind, string> = {
   career: forms[CAREER_APPLICATION]!.css + answerCss,
 };
 
+/**
+ * An answer's markup without the `part` names of the shadow root: in the page itself they
+ * name nothing, and the HTML checker knows them only in a shadow tree. React escapes every
+ * quote of a value, so ` part="` is only ever one of its attributes.
+ */
+const inPage = (html: string): string => html.replace(/ part="[^"]*"/g, '');
+
 const attribute = (name: string, value: string | undefined): string =>
   value ? ` ${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"` : '';
 
@@ -65,7 +72,7 @@ export const kit: AnswerKit = {
     const messages = CATALOGUES[form.lang];
     const { Component } = forms[TAGS[form.kind]]!;
     const failure = form.failure !== undefined ? outcomes(form.kind, messages).failure(form.failure) : undefined;
-    return renderToStaticMarkup(
+    return inPage(renderToStaticMarkup(
       <div className={ANSWER_CLASS} lang={form.lang}>
         {failure ? (
           <ErrorSummary idPrefix={form.kind} title={failure.title} message={failure.message} problems={[]} />
@@ -79,13 +86,13 @@ export const kit: AnswerKit = {
           answer={{ action: form.action, values: form.values, problems: form.problems, hidden: form.hidden }}
         />
       </div>,
-    );
+    ));
   },
 
   confirmation({ kind, lang, reference, back, heading }) {
     const messages = CATALOGUES[lang];
     const text = outcomes(kind, messages);
-    return renderToStaticMarkup(
+    return inPage(renderToStaticMarkup(
       <div className={ANSWER_CLASS} lang={lang}>
         <ConfirmationPanel
           idPrefix={kind}
@@ -97,7 +104,7 @@ export const kit: AnswerKit = {
           onAgain={{ href: back }}
         />
       </div>,
-    );
+    ));
   },
 
   title(kind, lang, state) {
