@@ -346,6 +346,41 @@ describe('the service failing', () => {
   });
 });
 
+describe('the embedding snippet', () => {
+  /** The two lines /embed gives partners, as it shows them. */
+  async function snippetOfEmbed(): Promise<string> {
+    const html = await (await fetch(`${site.url}/embed`)).text();
+    const code = /<code id="snippet">([\s\S]*?)<\/code>/.exec(html)![1]!;
+    return code.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  }
+
+  it('holds a plain link to /register, shown where the script cannot run and replaced by the form where it does', async () => {
+    const snippet = await snippetOfEmbed();
+    expect(snippet).toMatch(/<society-registration><a href="[^"]+\/register">[^<]+<\/a><\/society-registration>$/);
+    // The snippet names the site's configured address; here the site is the test's.
+    partner.setSnippet(snippet.replace(/https?:\/\/[^/"]+(?=\/(?:widgets|register))/g, site.url));
+
+    const blocked = await browser.newContext({ ...PHONE });
+    const page = await blocked.newPage();
+    await page.route('**/widgets/**', (route) => route.abort('blockedbyclient'));
+    await page.goto(`${partner.url}/snippet`, { waitUntil: 'load' });
+    const link = page.getByRole('link', { name: 'Register your society for free' });
+    expect(await link.isVisible(), 'the way to register, while the script is blocked').toBe(true);
+    await link.click();
+    await page.waitForURL(`${site.url}/register`);
+    expect(await page.locator('society-registration').count()).toBe(1);
+    await blocked.close();
+
+    const working = await browser.newContext({ ...PHONE });
+    const live = await working.newPage();
+    await live.goto(`${partner.url}/snippet`, { waitUntil: 'load' });
+    await live.waitForFunction(() => !!document.querySelector('society-registration:defined')?.shadowRoot?.querySelector('form'));
+    expect(await live.getByRole('link', { name: 'Register your society for free' }).isVisible(), 'the form took its place').toBe(false);
+    expect(await live.locator('society-registration input[name="name"]').isVisible()).toBe(true);
+    await working.close();
+  });
+});
+
 describe('with JavaScript', () => {
   for (const [path, kind] of [['/register', 'society'], ['/career', 'career']] as const) {
     it(`${path}: the widget takes over and sends the spec's JSON exactly as before`, async () => {
