@@ -84,8 +84,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
         worker.requestSeen();
         done();
       });
-      api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post
-      await api.register(formbody);
+      api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post (below)
       registerHealthRoute(api, store.checkWritable);
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
       await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths, (request, reply, status, message) =>
@@ -111,12 +110,16 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
         },
         onStored: countLead,
       });
-      registerLeadRoutes(api, store.leads, {
-        spam: config.spamChallenge ? challenger : undefined,
-        onQueued: worker.nudge,
-        site,
-        onStored: countLead,
-        formPosts,
+      // The lead routes alone take a form's own body (application/x-www-form-urlencoded); the API's hooks hold for them too.
+      await api.register(async (leads) => {
+        await leads.register(formbody);
+        registerLeadRoutes(leads, store.leads, {
+          spam: config.spamChallenge ? challenger : undefined,
+          onQueued: worker.nudge,
+          site,
+          onStored: countLead,
+          formPosts,
+        });
       });
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(
