@@ -289,7 +289,7 @@ describe('back/forward cache', () => {
       `(() => {
         const root = document.querySelector('society-registration').shadowRoot;
         return {
-          values: [...root.querySelectorAll('input, select, textarea')].map((c) => c.value),
+          values: [...root.querySelectorAll('[part~="input"]')].map((c) => c.value),
           confirmation: root.querySelector('.confirmation h2')?.textContent ?? null,
           form: !!root.querySelector('form'),
         };

@@ -91,7 +91,6 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
 
   return (
     <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading">
-      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
       <Heading id="career-heading" className="heading" part="heading">{heading || text.heading}</Heading>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
@@ -106,6 +105,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
         {text.submit}
       </button>
       {form.waiting ? <WaitingNotice idPrefix="career" text={messages.waiting} {...form.waiting} /> : null}
+      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
     </form>
   );
 }

@@ -75,7 +75,6 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
 
   return (
     <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="society-heading" aria-busy={form.submitting || undefined}>
-      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
       <Heading id="society-heading" className="heading" part="heading">{heading || text.heading}</Heading>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
@@ -97,6 +96,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
         {form.submitting ? text.submitting : text.submit}
       </button>
       {form.waiting ? <WaitingNotice idPrefix="society" text={messages.waiting} {...form.waiting} /> : null}
+      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
     </form>
   );
 }
