@@ -22,7 +22,7 @@ export const FORM_POST_TYPE = 'application/x-www-form-urlencoded';
  */
 export const FORM_POST_FIELDS = {
   language: 'lang',
-  noticeVersion: 'notice-version',
+  noticeVersion: 'notice',
   partner: 'partner',
   page: 'page',
   /** Hidden from people and from assistive technology: a person leaves it empty; a filled one is spam. */

@@ -51,8 +51,8 @@ describe('reading a form post', () => {
   });
 
   it('the form\'s language wins, and a notice version only when it is one that was published', () => {
-    expect(readFormPost('society', { lang: 'hi', 'notice-version': NOTICE_VERSION }, headers(), site)).toMatchObject({ lang: 'hi', noticeVersion: NOTICE_VERSION });
-    expect(readFormPost('society', { lang: 'xx', 'notice-version': '1999-01-01' }, headers(), site)).toMatchObject({ lang: 'en', noticeVersion: null });
+    expect(readFormPost('society', { lang: 'hi', notice: NOTICE_VERSION }, headers(), site)).toMatchObject({ lang: 'hi', noticeVersion: NOTICE_VERSION });
+    expect(readFormPost('society', { lang: 'xx', notice: '1999-01-01' }, headers(), site)).toMatchObject({ lang: 'en', noticeVersion: null });
   });
 });
 

@@ -208,7 +208,7 @@ describe('a refused form, posted without script', () => {
   it('answers 400 with the form again: the error summary links each problem to its field, the fields are marked, every value is back, nothing is stored', async () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    const sent = { lang: 'en', 'notice-version': NOTICE_VERSION, website: '', name: '<script>alert("x")</script> & "Asha"', email: 'asha@example', phone: '98220', societyName: "O'Brien </textarea> Towers", city: '', position: '<b>Secretary</b>' };
+    const sent = { lang: 'en', notice: NOTICE_VERSION, website: '', name: '<script>alert("x")</script> & "Asha"', email: 'asha@example', phone: '98220', societyName: "O'Brien </textarea> Towers", city: '', position: '<b>Secretary</b>' };
     const response = await postDirectly(page, '/addSocietyQuery', sent);
     expect(response.status()).toBe(400);
     const headers = response.headers();
@@ -234,7 +234,7 @@ describe('a refused form, posted without script', () => {
     }
     for (const name of ['name', 'societyName', 'position']) expect(await page.locator(`[name="${name}"]`).getAttribute('aria-invalid'), name).toBe(null);
     for (const [name, value] of Object.entries(sent)) {
-      if (['lang', 'notice-version', 'website'].includes(name)) continue;
+      if (['lang', 'notice', 'website'].includes(name)) continue;
       expect(await page.locator(`.lead-answer form [name="${name}"]`).inputValue(), `${name} comes back as typed`).toBe(value);
     }
     expect(await page.locator('script').count(), 'what was typed stays text').toBe(0);
@@ -282,7 +282,7 @@ describe('spam without script', () => {
     const res = await fetch(`${site.url}/addSocietyQuery`, {
       method: 'POST',
       redirect: 'manual',
-      body: new URLSearchParams({ ...formValues('society', { email }), lang: 'en', 'notice-version': NOTICE_VERSION, website: 'http://cheap-pills.example' }),
+      body: new URLSearchParams({ ...formValues('society', { email }), lang: 'en', notice: NOTICE_VERSION, website: 'http://cheap-pills.example' }),
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/registration-received');

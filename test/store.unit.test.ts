@@ -214,7 +214,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'user-agent': PERSON_AGENT, referer: `${server.url}/register?utm_source=qr` },
-        body: new URLSearchParams({ lang: 'en', 'notice-version': '2026-11-24', website: '', ...values }),
+        body: new URLSearchParams({ lang: 'en', notice: '2026-11-24', website: '', ...values }),
       });
     const person = await form(society(70));
     expect(person.status).toBe(303);

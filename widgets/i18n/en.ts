@@ -61,7 +61,7 @@ export const en: WidgetMessages = {
     discard: 'Discard',
   },
   formPost: {
-    honeypot: 'Leave this empty',
+    honeypot: 'Leave empty',
     problemTitle: 'There is a problem',
     errorPrefix: 'Error: ',
     reference: (reference) => `Your reference is ${reference}.`,

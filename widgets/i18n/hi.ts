@@ -66,7 +66,7 @@ export const hi: WidgetMessages = {
     discard: 'हटाएँ',
   },
   formPost: {
-    honeypot: 'इसे खाली छोड़ें',
+    honeypot: 'खाली छोड़ें',
     problemTitle: 'एक समस्या है',
     errorPrefix: 'गड़बड़ी: ',
     reference: (reference) => `आपका रेफ़रेंस नंबर ${reference} है।`,

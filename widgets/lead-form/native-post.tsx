@@ -49,7 +49,7 @@ export function NativePostFields({
       ))}
       <label hidden>
         {`${honeypotLabel} `}
-        <input name={FORM_POST_FIELDS.honeypot} autoComplete="off" />
+        <input name={FORM_POST_FIELDS.honeypot} />
       </label>
     </>
   );
