@@ -137,6 +137,24 @@ describe('the service without a build (the API alone)', () => {
   });
 });
 
+describe('the rate limit holds for a form post too', () => {
+  it('past RATE_LIMIT_MAX a form post is answered 429 with the reason, and nothing more is stored', async () => {
+    const server = await startServer({ env: { RATE_LIMIT_MAX: '1' } });
+    try {
+      const post = () =>
+        fetch(`${server.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...formValues('society', { city: 'Nagpur' }), lang: 'en', website: '' }) });
+      expect((await post()).status).toBe(303);
+      const limited = await post();
+      expect(limited.status).toBe(429);
+      const html = await limited.text();
+      expect(html).toContain(MESSAGES.tooManyRequests);
+      expect(storedLeads(server.dataDir)).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the pages around an answer (the build)', () => {
   const page = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><title>Register – SocietyDesk</title><style>body{margin:0}</style><script>import("/assets/loader.js")</script></head><body><header><a href="/">Home</a></header><main id="main"><h1>Register</h1><society-registration><template shadowrootmode="open"><style>:host{display:block}</style><form></form></template></society-registration><p class="by">Form by us</p></main><footer>Footer</footer></body></html>`;
 

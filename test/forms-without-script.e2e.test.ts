@@ -116,6 +116,8 @@ const JOURNEYS: { path: string; kind: LeadKind; lang: 'en' | 'hi'; route: string
   { path: '/', kind: 'society', lang: 'en', route: '/registration-received', again: '/#registration' },
   { path: '/register', kind: 'society', lang: 'en', route: '/registration-received', again: '/register' },
   { path: '/hi/', kind: 'society', lang: 'hi', route: '/hi/registration-received', again: '/hi/#registration' },
+  { path: '/hi/register', kind: 'society', lang: 'hi', route: '/hi/registration-received', again: '/hi/register' },
+  { path: '/embed', kind: 'society', lang: 'en', route: '/registration-received', again: '/embed#preview' },
   { path: '/career', kind: 'career', lang: 'en', route: '/application-received', again: '/career#application-form' },
   { path: '/hi/career', kind: 'career', lang: 'hi', route: '/hi/application-received', again: '/hi/career#application-form' },
 ];

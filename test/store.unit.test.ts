@@ -224,6 +224,9 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     expect(listed.find((l: { email: string }) => l.email === 'resident70@example.in')).toMatchObject({ withoutProofOfWork: true, spam: false });
     await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident70@example.in'));
     expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident70@example.in').map((a) => a.body.data.withoutProofOfWork)).toEqual([true]);
+    // The funnel: each press is a send (the page ran no script to count it), the stored lead one lead.
+    const funnel = JSON.parse(await cli('funnel', ['--by', 'source', '--format', 'json'], databaseUrl, server.dataDir));
+    expect(funnel.rows.find((r: { key: string }) => r.key === 'qr')).toMatchObject({ sends: 2, leads: 1 });
 
     expect((await form({ ...society(71), website: 'https://spam.example' })).status).toBe(303);
     const [spam] = await leadsOf('resident71@example.in');

@@ -45,7 +45,7 @@ export interface FormAnswer {
 }
 
 /** A page as written into a source query: the route, and the frame's options after it. */
-export const pageText = (page: SourcePage): string => (page.query ? `${page.route}?${page.query}` : page.route);
+const pageText = (page: SourcePage): string => (page.query ? `${page.route}?${page.query}` : page.route);
 
 /** A page of the site that `text` names ("/register", "/embed/frame?partner=x"): the frame keeps the options it reads; undefined when it names none. */
 export function sourcePage(text: string | undefined, routes: ReadonlySet<string>): SourcePage | undefined {

@@ -20,7 +20,7 @@ import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './f
 import { registerInsightRoute } from './insight.ts';
 import formbody from '@fastify/formbody';
 import type { AnswerPages } from '../answer-pages/pages.ts';
-import { createFormPosts } from './form-post.ts';
+import { createFormPosts, type FormPosts } from './form-post.ts';
 
 /** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
 const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
@@ -78,7 +78,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   await app.register(
     async (api) => {
       // A form's own post is answered with pages (form-post.ts); it is given its place below, once the rate limit is set.
-      let formPosts: ReturnType<typeof createFormPosts> | undefined;
+      let formPosts: FormPosts | undefined;
       api.setErrorHandler(apiErrorHandler((request, reply, status, message) => formPosts?.refuse(request, reply, status, message)));
       api.addHook('onRequest', (_request, _reply, done) => {
         worker.requestSeen();
