@@ -104,7 +104,7 @@ describe('the rule for a form sent without proof of work', () => {
 describe('the confirmation a form post is sent to', () => {
   it('is in the form\'s language, names the page to go back to and the reference when it is one', () => {
     expect(confirmationUrl('society', 'en', { route: '/', query: '' }, undefined)).toBe('/registration-received?from=%2F');
-    expect(confirmationUrl('career', 'hi', { route: '/hi/career', query: '' }, 'SD-7F3K')).toBe('/hi/application-received?from=%2Fhi%2Fcareer&reference=SD-7F3K');
+    expect(confirmationUrl('career', 'hi', { route: '/hi/career', query: '' }, 'SD-7F3K-2M9X')).toBe('/hi/application-received?from=%2Fhi%2Fcareer&reference=SD-7F3K-2M9X');
     expect(confirmationUrl('society', 'hi', { route: '/embed/frame', query: 'partner=x&lang=hi' }, '<b>')).toBe('/hi/registration-received?from=%2Fembed%2Fframe%3Fpartner%3Dx%26lang%3Dhi');
     expect(confirmationUrl('society', 'en', undefined, undefined)).toBe('/registration-received');
   });
@@ -118,7 +118,7 @@ describe('the service without a build (the API alone)', () => {
         fetch(`${server.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ lang: 'en', website: '', ...values }) });
       const taken = await post(formValues('society'));
       expect(taken.status).toBe(303);
-      expect(taken.headers.get('location')).toBe('/registration-received');
+      expect(taken.headers.get('location')).toMatch(/^\/registration-received\?reference=SD-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
       expect(storedLeads(server.dataDir)).toHaveLength(1);
       const refused = await post(formValues('society', { city: '', name: '<script>alert(1)</script>' }));
       expect(refused.status).toBe(400);
