@@ -73,8 +73,8 @@ function askOutboxWorker(): void {
   container.addEventListener('message', (event: MessageEvent<{ type?: unknown; forms?: string[]; drafts?: string[] }>) => {
     if (event.data?.type !== OUTBOX_MESSAGE) return;
     removeDrafts(event.data.drafts);
-    worker.postMessage(event.data);
     for (const { element, start } of starters) if (event.data.forms?.includes(element.localName)) start();
+    worker.postMessage(event.data); // the drafts are gone: the worker forgets them
   });
   worker.postMessage({ type: OUTBOX_MESSAGE });
 }
