@@ -63,12 +63,12 @@ try {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
           `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from,
-                              utm_source, utm_medium, utm_campaign, ref, page, reference, language)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+                              utm_source, utm_medium, utm_campaign, ref, page, reference, language, without_proof)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
             row.utm_source ?? null, row.utm_medium ?? null, row.utm_campaign ?? null, row.ref ?? null, row.page ?? null,
-            row.reference, row.language ?? null,
+            row.reference, row.language ?? null, row.without_proof === 1,
           ],
         );
         const id = rows[0]?.id;

@@ -27,6 +27,8 @@ export interface ServerConfig {
   rateLimitWindowMs: number;
   /** Requests per IP per window on POST /vitals (beacons are more frequent than form submissions). */
   vitalsRateLimitMax: number;
+  /** Forms sent without script (no proof of work) per IP per hour that are taken in (form-post.ts); beyond, 429. */
+  withoutProofRateLimitMax: number;
   /** Log level for the structured (JSON) request log. */
   logLevel: string;
   /** Standard Webhooks receivers of every lead, and their signing secret ("whsec_…"). */
@@ -168,6 +170,11 @@ export const SETTINGS = {
     default: 120,
     description: 'vitals beacons per client address per window',
   },
+  WITHOUT_PROOF_RATE_LIMIT_MAX: {
+    default: 10,
+    description:
+      'forms sent without JavaScript (so without proof of work) taken in per client address per hour; beyond, the form comes back with a 429 and its values (docs/intake-api.md, "Forms sent without script")',
+  },
   LOG_LEVEL: {
     default: 'info',
     description: 'level of the structured JSON logs; they carry a lead\'s id, never its personal data',
@@ -205,7 +212,7 @@ export const SETTINGS = {
   },
   SPAM_CHALLENGE: {
     default: 'on',
-    description: '`off`: leads need no proof-of-work solution (none is flagged as spam)',
+    description: '`off`: leads need no proof-of-work solution (none is flagged as spam but a form whose honeypot was filled in)',
   },
   ALTCHA_HMAC_KEY: {
     defaultText: 'a random key kept in `DATA_DIR/altcha-hmac.key` (with PostgreSQL: in its `settings` table)',
@@ -357,6 +364,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimitMax: int(env.RATE_LIMIT_MAX, SETTINGS.RATE_LIMIT_MAX.default),
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, SETTINGS.RATE_LIMIT_WINDOW_MS.default),
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
+    withoutProofRateLimitMax: int(env.WITHOUT_PROOF_RATE_LIMIT_MAX, SETTINGS.WITHOUT_PROOF_RATE_LIMIT_MAX.default),
     logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
     email,

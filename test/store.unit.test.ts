@@ -248,6 +248,35 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     expect(page).toMatch(/<th scope="row">whatsapp<\/th><td>1<\/td><td>1<\/td><td>1<\/td><td>1<\/td>/);
   }, 120_000);
 
+  it('a form sent without script: stored once, marked as having come without proof of work, delivered so; a filled honeypot is spam, never delivered', async () => {
+    const form = (values: Record<string, string>) =>
+      fetch(`${server.url}/addSocietyQuery`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'user-agent': PERSON_AGENT, referer: `${server.url}/register?utm_source=qr` },
+        body: new URLSearchParams({ lang: 'en', notice: '2026-11-24', website: '', ...values }),
+      });
+    const person = await form(society(70));
+    expect(person.status).toBe(303);
+    expect((await form(society(70))).status, 'a second press of the same form').toBe(303);
+    expect(await leadsOf('resident70@example.in')).toMatchObject([{ spamReason: null, withoutProof: true, noticeVersion: '2026-11-24', campaign: { utm_source: 'qr' } }]);
+    const listed = JSON.parse(await cli('leads', ['--format', 'json'], databaseUrl, server.dataDir));
+    expect(listed.find((l: { email: string }) => l.email === 'resident70@example.in')).toMatchObject({ withoutProofOfWork: true, spam: false });
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident70@example.in'));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident70@example.in').map((a) => a.body.data.withoutProofOfWork)).toEqual([true]);
+    // The funnel: each press is a send (the page ran no script to count it), the stored lead one lead.
+    const funnel = JSON.parse(await cli('funnel', ['--by', 'source', '--format', 'json'], databaseUrl, server.dataDir));
+    expect(funnel.rows.find((r: { key: string }) => r.key === 'qr')).toMatchObject({ sends: 2, leads: 1 });
+
+    expect((await form({ ...society(71), website: 'https://spam.example' })).status).toBe(303);
+    const [spam] = await leadsOf('resident71@example.in');
+    expect(spam).toMatchObject({ spamReason: 'honeypot', withoutProof: false });
+    const s = await store();
+    const deliveries = (await s.deliveries())!;
+    await s.close();
+    expect(deliveries.rows.filter((d) => d.leadId === spam!.id)).toEqual([]);
+  });
+
   it('the per-client rate limit answers 429 past RATE_LIMIT_MAX', async () => {
     // On PostgreSQL the counts are shared: a database of its own, so the other tests' posts don't count.
     const limited = await startServer({ env: env({ RATE_LIMIT_MAX: '3', ...(databaseUrl ? { DATABASE_URL: await freshDatabase() } : {}) }) });

@@ -23,8 +23,10 @@ export const MESSAGES = {
   emptyBody: 'The request was empty. Please fill in the form and try again.',
   invalidJson: 'The request could not be read. Please submit the form again.',
   tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
-  unsupportedType: 'Please send the form as JSON (Content-Type: application/json).',
+  unsupportedType: 'Please send the form as JSON (Content-Type: application/json) or as a web form (application/x-www-form-urlencoded).',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  /** A form sent without script past the hourly number allowed from one connection (docs/intake-api.md). */
+  tooManyWithoutProof: 'Too many forms were sent from your connection without JavaScript. Please turn JavaScript on, or wait an hour, and try again.',
   originRefused:
     'This website is not set up to send registrations to us, so your details were not sent. Please contact the society or the website owner directly.',
   invalidPartner:

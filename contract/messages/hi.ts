@@ -16,8 +16,9 @@ export const MESSAGES_HI: LeadMessages = {
   emptyBody: 'अनुरोध खाली था। कृपया फ़ॉर्म भरकर फिर से कोशिश करें।',
   invalidJson: 'अनुरोध पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भेजें।',
   tooLarge: 'फ़ॉर्म भेजने के लिए बहुत बड़ा है। कृपया अपने जवाब छोटे करके फिर से कोशिश करें।',
-  unsupportedType: 'कृपया फ़ॉर्म JSON के रूप में भेजें (Content-Type: application/json)।',
+  unsupportedType: 'कृपया फ़ॉर्म JSON (Content-Type: application/json) या वेब फ़ॉर्म (application/x-www-form-urlencoded) के रूप में भेजें।',
   tooManyRequests: 'बहुत सारे अनुरोध आ चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+  tooManyWithoutProof: 'आपके कनेक्शन से बिना JavaScript के बहुत सारे फ़ॉर्म भेजे जा चुके हैं। कृपया JavaScript चालू करें, या एक घंटा रुककर फिर से कोशिश करें।',
   originRefused:
     'यह वेबसाइट हमें रजिस्ट्रेशन भेजने के लिए सेट नहीं है, इसलिए आपकी जानकारी नहीं भेजी गई। कृपया सीधे सोसाइटी या वेबसाइट के मालिक से संपर्क करें।',
   invalidPartner:

@@ -140,6 +140,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX IF NOT EXISTS acknowledged_addresses_lead ON acknowledged_addresses (lead_id);
   CREATE INDEX IF NOT EXISTS acknowledged_addresses_queued ON acknowledged_addresses (queued_at);
   `,
+  // 8: a lead a form sent without script, with no proof of work and its honeypot empty
+  // (form-post.ts): delivered, and marked so in its webhook and email.
+  `
+  ALTER TABLE leads ADD COLUMN without_proof INTEGER NOT NULL DEFAULT 0;  -- 1: came without proof of work
+  `,
 ];
 
 

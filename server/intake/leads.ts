@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import type { LeadEvent } from './delivery/lead-event.ts';
@@ -170,9 +170,9 @@ export function createLeadStore(
   const findRecentAny = db.prepare<[string, number], Recent>(
     'SELECT id, reference FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
-  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, ...(string | null)[]]>(
-    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page, language, reference)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, number, ...(string | null)[]]>(
+    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, without_proof, utm_source, utm_medium, utm_campaign, ref, page, language, reference)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const referenceTaken = db.prepare<[string]>('SELECT 1 FROM leads WHERE reference = ?').pluck();
   const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
@@ -213,8 +213,9 @@ export function createLeadStore(
         const existing = (spam ? findRecentAny : findRecent).get(key, at - DEDUPE_WINDOW_MS);
         if (existing) return { leadId: existing.id, reference: existing.reference, duplicate: true, spam, queued: 0 };
         const reference = freeReference((r) => referenceTaken.get(r) !== undefined, random);
+        const withoutProof = !spam && check.spam === null && check.withoutProof ? 1 : 0;
         const info = insert.run(
-          kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam, ...campaignColumns(source.campaign), source.page,
+          kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam, withoutProof, ...campaignColumns(source.campaign), source.page,
           source.language ?? 'en', reference,
         );
         const leadId = Number(info.lastInsertRowid);
@@ -293,8 +294,9 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
 ];
 
 /**
- * POST /addSocietyQuery and POST /addQuery: application/json only (the API context has
- * no other body parser), validated, then stored synchronously before answering. The
+ * POST /addSocietyQuery and POST /addQuery: application/json, validated, then stored
+ * synchronously before answering; a form's own post (`application/x-www-form-urlencoded`)
+ * goes to `formPosts`, which answers it with pages. The
  * source (Origin, ?partner=, X-Notice-Version) and the proof of work (X-Altcha) travel
  * outside the body. A lead without a valid, unused solution is stored flagged as spam and
  * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
@@ -315,11 +317,17 @@ export function registerLeadRoutes(
     site?: SitePages;
     /** Called once a new lead of a person (not a repeat, not spam) is stored. */
     onStored?: (source: LeadSource, headers: FastifyRequest['headers']) => void;
+    /** A form's own post (`application/x-www-form-urlencoded`, form-post.ts): taken in by the same rules, answered with pages. */
+    formPosts?: {
+      accepts(request: FastifyRequest): boolean;
+      take(kind: LeadKind, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    };
   },
 ): void {
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
+      if (options.formPosts?.accepts(request)) return options.formPosts.take(route.kind, request, reply);
       const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);

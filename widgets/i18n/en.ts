@@ -61,6 +61,11 @@ export const en: WidgetMessages = {
     discard: 'Discard',
   },
   reference: EN_REFERENCE,
+  formPost: {
+    honeypot: 'Leave empty',
+    problemTitle: 'There is a problem',
+    errorPrefix: 'Error: ',
+  },
   dismissToast: 'Dismiss notification',
   service: MESSAGES,
 };

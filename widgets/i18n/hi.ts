@@ -62,6 +62,11 @@ export const hi: WidgetMessages = {
     discard: 'हटाएँ',
   },
   reference: HI_REFERENCE,
+  formPost: {
+    honeypot: 'खाली छोड़ें',
+    problemTitle: 'एक समस्या है',
+    errorPrefix: 'गड़बड़ी: ',
+  },
   dismissToast: 'सूचना बंद करें',
   service: MESSAGES_HI,
 };

@@ -6,6 +6,8 @@ import type { Confirmation } from './use-form-answer.ts';
  * the answer's title and message, the lead's reference to quote (when the service gave
  * one), and a button that brings the empty form back. It
  * keeps the form's height, so nothing below it moves; its heading takes the focus.
+ * On the service's confirmation page (a form sent without script) the same panel, with the
+ * lead's reference when it has one, and a link back to the form instead of the button.
  */
 /**
  * The reference large and on one line. Set here rather than in form.css: every page with a
@@ -18,6 +20,7 @@ export function ConfirmationPanel({
   lang,
   confirmation,
   headingRef,
+  headingLevel = 2,
   again,
   referenceText,
   onAgain,
@@ -26,12 +29,15 @@ export function ConfirmationPanel({
   /** The form's language. */
   lang: string;
   confirmation: Confirmation;
-  headingRef: Ref<HTMLHeadingElement>;
+  headingRef?: Ref<HTMLHeadingElement>;
+  headingLevel?: 1 | 2;
   again: string;
   /** How the reference is introduced, in the form's language. */
   referenceText: { label: string; hint: string };
-  onAgain: () => void;
+  /** The button's action, or the link's address. */
+  onAgain: (() => void) | { href: string };
 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section
       className="root card confirmation"
@@ -45,9 +51,9 @@ export function ConfirmationPanel({
         <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.12" />
         <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <h2 id={`${idPrefix}-confirmation-heading`} className="heading" part="heading" tabIndex={-1} ref={headingRef}>
+      <Heading id={`${idPrefix}-confirmation-heading`} className="heading" part="heading" tabIndex={-1} ref={headingRef}>
         {confirmation.title}
-      </h2>
+      </Heading>
       <p className="confirmation__message" part="confirmation-message">{confirmation.message}</p>
       {confirmation.reference ? (
         <p className="confirmation__message" part="confirmation-reference">
@@ -57,9 +63,15 @@ export function ConfirmationPanel({
           {referenceText.hint}
         </p>
       ) : null}
-      <button type="button" className="submit" part="button" onClick={onAgain}>
-        {again}
-      </button>
+      {typeof onAgain === 'function' ? (
+        <button type="button" className="submit" part="button" onClick={onAgain}>
+          {again}
+        </button>
+      ) : (
+        <a className="submit" part="button" href={onAgain.href}>
+          {again}
+        </a>
+      )}
     </section>
   );
 }

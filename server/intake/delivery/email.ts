@@ -17,6 +17,9 @@ export interface EmailSettings {
 
 const TITLES = { society: 'New society registration', career: 'New career application' } as const;
 
+/** Said of a lead that came without proof of work (a form sent without script that passed the rule for such posts). */
+export const WITHOUT_PROOF_NOTE = 'This lead came without proof of work: its form was sent by a browser without JavaScript. Check it before acting on it.';
+
 const received = (iso: string): string =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 
@@ -60,6 +63,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     `${TITLES[event.kind]} (lead #${event.id})`,
     `Reference: ${event.reference}`,
     '',
+    ...(event.withoutProofOfWork ? [WITHOUT_PROOF_NOTE, ''] : []),
     ...shortFields.map((k) => `${LABELS[k] ?? k}: ${fieldValue(k, f[k]!)}`),
     ...(f.message ? ['', `${LABELS.message}:`, f.message] : []),
     '',
@@ -82,6 +86,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;margin:0;padding:12px">',
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(TITLES[event.kind])}</h1>`,
     `<p style="margin:0 0 12px">Reference <b>${escapeHtml(event.reference)}</b></p>`,
+    event.withoutProofOfWork ? `<p style="margin:0 0 12px;padding:8px;border-left:4px solid #b45309">${escapeHtml(WITHOUT_PROOF_NOTE)}</p>` : '',
     ...shortFields.map((k) => `<p style="margin:0 0 8px"><b>${escapeHtml(LABELS[k] ?? k)}</b><br>${link(k, f[k]!)}</p>`),
     f.message
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`

@@ -27,6 +27,8 @@ export interface LeadEvent {
   };
   /** The spec's fields, exactly as stored. */
   fields: Record<string, string>;
+  /** It came without proof of work: a form sent without script, let through by the rule for such posts (docs/intake-api.md). */
+  withoutProofOfWork: boolean;
 }
 
 interface LeadRow {
@@ -43,12 +45,13 @@ interface LeadRow {
   utm_campaign: string | null;
   ref: string | null;
   fields: string;
+  without_proof: number;
 }
 
 /** A reader of lead events by lead id (undefined when the lead no longer exists). */
 export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | undefined {
   const select = db.prepare<[number], LeadRow>(
-    'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = ?',
+    'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields, without_proof FROM leads WHERE id = ?',
   );
   return (leadId) => {
     const row = select.get(leadId);
@@ -66,6 +69,7 @@ export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | u
         campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
       },
       fields: JSON.parse(row.fields) as Record<string, string>,
+      withoutProofOfWork: row.without_proof === 1,
     };
   };
 }

@@ -75,7 +75,16 @@ export function createPostgresLeads(
         const queued = row.duplicate || row.spam ? 0 : targets.length + (row.acknowledged ? 1 : 0);
         return { leadId: Number(row.lead_id), reference: row.reference, duplicate: row.duplicate, spam: row.spam, queued };
       };
-      if (!idempotency) return saveLead(pool);
+      // A lead that came without proof of work is marked in the save's own transaction, before its deliveries can be sent.
+      const withoutProof = check.spam === null && check.withoutProof === true;
+      if (!idempotency && !withoutProof) return saveLead(pool);
+      if (!idempotency) {
+        return transaction(pool, async (client) => {
+          const saved = await saveLead(client);
+          if ('leadId' in saved && !saved.duplicate && !saved.spam) await client.query('UPDATE leads SET without_proof = true WHERE id = $1', [saved.leadId]);
+          return saved;
+        });
+      }
       return transaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 1))', [idempotency.key]);
         const kept = await findKept(client, idempotency.key);
@@ -113,9 +122,10 @@ export function createPostgresLeads(
         partner: string | null;
         page: string | null;
         fields: Record<string, string>;
+        without_proof: boolean;
       } & Record<CampaignKey, string | null>;
       const { rows } = await pool.query<Row>(
-        'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = $1',
+        'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields, without_proof FROM leads WHERE id = $1',
         [leadId],
       );
       const row = rows[0];
@@ -133,6 +143,7 @@ export function createPostgresLeads(
           campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
         },
         fields: row.fields,
+        withoutProofOfWork: row.without_proof,
       };
     },
 

@@ -214,6 +214,12 @@ export const MIGRATIONS: readonly string[] = [
   END
   $$;
   `,
+  // 7: a lead a form sent without script, with no proof of work and its honeypot empty
+  // (../form-post.ts): delivered, and marked so in its webhook and email. Set by the save's own
+  // transaction after save_lead() (postgres/leads.ts), so save_lead() keeps its signature.
+  `
+  ALTER TABLE leads ADD COLUMN without_proof boolean NOT NULL DEFAULT false;  -- true: came without proof of work
+  `,
 ];
 
 /**
