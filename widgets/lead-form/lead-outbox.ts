@@ -55,7 +55,7 @@ interface SentMarker {
 /**
  * What the outbox worker tells the pages (the page loader speaks it too, written out:
  * ../page-scripts/loader.ts): the drafts of the sends it got accepted (a page removes them and
- * sends the news back, and the worker forgets them); in its answer to a page that asks, the
+ * answers DraftsRemoved, and the worker forgets them); in its answer to a page that asks, the
  * elements of the forms with a send to show (still waiting, or refused), which take over at
  * once; after sending, the answers it got accepted, for a form that is open to show.
  */
@@ -64,6 +64,11 @@ export interface OutboxNews {
   drafts: string[];
   forms?: string[];
   sent?: { key: string; outcome: PostOutcome }[];
+}
+
+/** What the page loader answers OutboxNews with: the drafts it has removed from localStorage. No `type`: the worker never answers it. */
+export interface DraftsRemoved {
+  removed: string[];
 }
 
 let store: UseStore | undefined;

@@ -7,8 +7,7 @@
  * its Idempotency-Key, so a page and this worker sending the same one store one lead.
  * A send the service accepts is deleted at once; in its place only a marker naming its draft
  * stays until a page has removed that draft from localStorage, which a worker cannot reach
- * (the page loader, ../page-scripts/device-storage.ts, then sends the news back and the marker
- * goes). The answer is posted to the open pages, where a form still showing that send shows it;
+ * (the page loader, ../page-scripts/device-storage.ts, then says so and the marker goes). The answer is posted to the open pages, where a form still showing that send shows it;
  * a form taken over later does not (the person has the acknowledgement email). A refused send is
  * kept whole, for the visitor to correct: the pages that ask are told its form, which takes over
  * at once. A form registers this worker when it takes over on our origin (a worker cannot be
@@ -25,6 +24,7 @@ import {
   replaceBySentMarker,
   unreachable,
   updateSend,
+  type DraftsRemoved,
   type OutboxNews,
 } from './lead-outbox.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
@@ -108,16 +108,15 @@ worker.addEventListener('install', (event) => {
   event.waitUntil(Promise.all([worker.skipWaiting(), routed?.catch(() => undefined)]));
 });
 // A page asks which forms have a send to show, and which drafts to remove (after the flush its
-// navigation started); a page that has removed drafts sends the news back: their markers go.
+// navigation started); a page that has removed drafts says so: their markers go.
 worker.addEventListener('message', (event) => {
-  const data = event.data as Partial<OutboxNews> | null;
-  if (data?.type !== OUTBOX_SYNC_TAG) return;
-  if (Array.isArray(data.drafts)) {
-    if (data.drafts.length > 0) event.waitUntil(forgetSentDrafts(data.drafts).then(unregisterIfIdle));
+  const data = event.data as (Partial<OutboxNews> & Partial<DraftsRemoved>) | null;
+  if (Array.isArray(data?.removed)) {
+    if (data.removed.length > 0) event.waitUntil(forgetSentDrafts(data.removed).then(unregisterIfIdle));
     return;
   }
   const source = event.source;
-  if (!source) return;
+  if (data?.type !== OUTBOX_SYNC_TAG || !source) return;
   event.waitUntil(
     (flushing ?? Promise.resolve(true))
       .catch(() => false)

@@ -59,7 +59,7 @@ addEventListener('hashchange', followLink);
  * on a form has it, until a visit finds nothing kept) asks it whether a send of theirs
  * waited; the forms it names (a send still waiting, or refused) take over at once. It also
  * names the drafts of the sends it got accepted (then, and whenever it says so later): they
- * are removed here, and the news goes back to the worker, which then forgets them.
+ * are removed here, and the page tells the worker so (`removed`), which then forgets them.
  */
 function askOutboxWorker(): void {
   let container: ServiceWorkerContainer | undefined;
@@ -74,7 +74,7 @@ function askOutboxWorker(): void {
     if (event.data?.type !== OUTBOX_MESSAGE) return;
     removeDrafts(event.data.drafts);
     for (const { element, start } of starters) if (event.data.forms?.includes(element.localName)) start();
-    worker.postMessage(event.data); // the drafts are gone: the worker forgets them
+    worker.postMessage({ removed: event.data.drafts }); // not a question the worker answers: no ping-pong, with a worker of any version
   });
   worker.postMessage({ type: OUTBOX_MESSAGE });
 }
