@@ -24,7 +24,7 @@ import { leadUrl, warnInvalidPartner } from './lead-request.ts';
 import { mismatchMessage } from './refusals.ts';
 import { clearDraft, mayKeepOnDevice, readDraft, removeExpiredDrafts, writeDraft } from './draft-store.ts';
 import { useFormTakeover } from './form-state.ts';
-import type { QueuedSend } from './lead-outbox.ts';
+import { draftKey, forgetSentDrafts, type QueuedSend } from './lead-outbox.ts';
 import { useFieldMarks } from './use-field-marks.ts';
 import { useFormAnswer } from './use-form-answer.ts';
 import { useProofOfWork } from './use-proof-of-work.ts';
@@ -95,13 +95,16 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
 
   const proof = useProofOfWork(apiBase);
   const marks = useFieldMarks(values, takeover.onChange, (name) => mismatchMessage(kind, name, messages.service), given?.problems);
+  /** Sent or discarded: the draft goes, and the outbox worker's marker asking a page to remove it (lead-outbox.ts SentMarker). */
   const emptyForm = () => {
     setValues(empty);
-    if (keep) clearDraft(kind, url);
+    if (!keep) return;
+    clearDraft(kind, url);
+    void forgetSentDrafts([draftKey(kind, url)]).catch(() => undefined); // no IndexedDB: no marker either
   };
   const answer = useFormAnswer({ formRef, firstField, fieldNames: Object.keys(empty), marks, messages, toastSource, onSuccess: emptyForm });
   const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
-  const waiting = useWaitingSend({ keep, url, empty, setValues, report: reportRef, toastSource, sending, submission });
+  const waiting = useWaitingSend({ keep, kind, url, empty, setValues, report: reportRef, toastSource, sending, submission });
 
   // Drafts past their time go when a form loads, whichever form they are of: on a partner's
   // page (keep-draft) nothing else of ours runs there to remove them.

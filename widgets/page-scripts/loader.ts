@@ -12,7 +12,6 @@
  * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';
-import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { keepVisitCampaign, removeDrafts } from './device-storage.ts';
 import { addSpeculationRules } from './speculation.ts';
 
@@ -58,9 +57,9 @@ addEventListener('hashchange', followLink);
 /**
  * A page the outbox worker controls (widgets/lead-form/outbox-sw.ts: only a visitor who acted
  * on a form has it, until a visit finds nothing kept) asks it whether a send of theirs
- * waited; if one did, its form takes over at once to show how it went. The worker answers
- * from its own storage, and names the drafts of the sends it got accepted: they are removed
- * here (then, and whenever it says so later).
+ * waited; the forms it names (a send still waiting, or refused) take over at once. It also
+ * names the drafts of the sends it got accepted (then, and whenever it says so later): they
+ * are removed here, and the page tells the worker so (`removed`), which then forgets them.
  */
 function askOutboxWorker(): void {
   let container: ServiceWorkerContainer | undefined;
@@ -71,12 +70,11 @@ function askOutboxWorker(): void {
   }
   const worker = container?.controller;
   if (!container || !worker) return;
-  container.addEventListener('message', (event: MessageEvent<{ type?: unknown; kinds?: unknown; drafts?: string[] }>) => {
+  container.addEventListener('message', (event: MessageEvent<{ type?: unknown; forms?: string[]; drafts?: string[] }>) => {
     if (event.data?.type !== OUTBOX_MESSAGE) return;
     removeDrafts(event.data.drafts);
-    if (!Array.isArray(event.data.kinds)) return;
-    const tags: string[] = event.data.kinds.map((kind) => (kind === 'career' ? CAREER_APPLICATION : SOCIETY_REGISTRATION));
-    for (const { element, start } of starters) if (tags.includes(element.localName)) start();
+    for (const { element, start } of starters) if (event.data.forms?.includes(element.localName)) start();
+    worker.postMessage({ removed: event.data.drafts }); // not a question the worker answers: no ping-pong, with a worker of any version
   });
   worker.postMessage({ type: OUTBOX_MESSAGE });
 }
