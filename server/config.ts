@@ -62,6 +62,8 @@ export interface ServerConfig {
   leadRetentionDays: number;
   /** INSIGHT_TOKEN: turns on GET /_insight for requests that carry it (server/intake/insight.ts); undefined: off. */
   insightToken: string | undefined;
+  /** The origin the team opens /team/ on (TEAM_ORIGIN, else SITE_URL's): the passkeys' relying party, the origin every team POST must come from, and the origin of invitation and notification links. */
+  teamOrigin: string;
 }
 
 /** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
@@ -216,6 +218,11 @@ export const SETTINGS = {
     description:
       'at least 16 printable characters: turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …` or `?token=` ([funnel](funnel.md))',
   },
+  TEAM_ORIGIN: {
+    defaultText: 'the origin of `SITE_URL`',
+    description:
+      'the origin the team opens `/team/` on (`https://team.example.in`, or `http://localhost:8080` for a local run: passkeys refuse an IP address): the passkeys\' relying party (its host name), the only `Origin` a state-changing team request may come from, and the origin of invitation links and of the worklist links in lead webhooks and emails ([team](team.md))',
+  },
 } as const satisfies Record<string, SettingDoc>;
 
 /** The name of an environment variable the service reads. */
@@ -346,7 +353,18 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
     leadRetentionDays: site.privacy.retentionDays,
     insightToken: insightToken(env.INSIGHT_TOKEN),
+    teamOrigin: teamOrigin(env.TEAM_ORIGIN, siteUrl),
   };
+}
+
+/** TEAM_ORIGIN as an origin; an IP address is refused when set explicitly, since no browser registers a passkey for one. */
+function teamOrigin(value: string | undefined, siteUrl: string): string {
+  const set = value?.trim();
+  if (!set) return originOf('SITE_URL', siteUrl);
+  const origin = originOf('TEAM_ORIGIN', set);
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) throw new ConfigError(`TEAM_ORIGIN must name a host, not an IP address (passkeys refuse one): for a local run use http://localhost:PORT, got "${set}"`);
+  return origin;
 }
 
 /** A token someone could guess would open the funnel page to anyone: at least 16 characters, printable ASCII. */

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { widgetTags } from '../../widgets/registry/names.ts';
 import { isNotFoundRoute, pagesDir, routeOfPageFile, widgetsDir } from '../paths.ts';
+import { TEAM_DIR } from '../../server/site-headers.ts';
 
-/** Page files relative to pages/, with forward slashes. Partials are not pages. */
+/** Page files relative to pages/, with forward slashes. Partials are not pages, nor is the team's app (built apart: team-app-plugin.ts). */
 function pageFiles(): string[] {
   return (fs.readdirSync(pagesDir, { recursive: true }) as string[])
     .map((entry) => entry.split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.html') && !file.startsWith('partials/'));
+    .filter((file) => file.endsWith('.html') && !file.startsWith('partials/') && !file.startsWith(`${TEAM_DIR}/`));
 }
 
 /** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404", "page-hi", "page-hi/features"). */

@@ -9,6 +9,7 @@ import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
 import { languageOfRoute, routeIn } from '../../contract/languages.ts';
 import { pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
+import { TEAM_DIR } from '../../server/site-headers.ts';
 import { loadCatalogues, pageLanguage } from './page-language.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
@@ -126,6 +127,8 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
     transformIndexHtml: {
       order: 'pre',
       async handler(html, ctx) {
+        // The team's app is no page of the site (npm run dev serves it as it is; the build makes it apart).
+        if (path.relative(pagesDir, ctx.filename).split(path.sep)[0] === TEAM_DIR) return html;
         loadPartials(hbs);
         if (devServer) prerender = await loadDevPrerender(devServer);
         return hbs.compile(html, { strict: false, noEscape: false })(pageData(site, ctx.filename, html, buildDate));

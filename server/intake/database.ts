@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
+import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
 
 /**
  * The service's two database files, their schema migrations, and the group-commit write
@@ -114,6 +115,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN ref TEXT;
   ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
   `,
+  // 6: the team's side (server/team/, SQL in server/team/*-sqlite.ts).
+  TEAM_MIGRATION,
 ];
 
 

@@ -17,6 +17,7 @@ import { openIntakeStore } from './open-store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
 import { registerInsightRoute } from './insight.ts';
+import { teamLeadUrl, teamPlugin } from '../team/plugin.ts';
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
@@ -38,7 +39,11 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const targets = targetsFromConfig(config);
   const worker = createDeliveryWorker({
     outbox: store.outbox,
-    readLead: store.leads.readEvent,
+    // Each notification links to the lead's page in the team's worklist.
+    readLead: async (leadId) => {
+      const event = await store.leads.readEvent(leadId);
+      return event && { ...event, teamUrl: teamLeadUrl(config.teamOrigin, leadId) };
+    },
     targets,
     retryBaseMs: config.deliveryRetryBaseMs,
     log: app.log.child({ component: 'delivery' }),
@@ -66,6 +71,7 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   });
 
   registerInsightRoute(app, { token: config.insightToken, funnel: store.funnel.read });
+  await app.register(teamPlugin, { config, store, targets: targets.map((t) => t.key), onQueued: worker.nudge });
 
   await app.register(
     async (api) => {

@@ -22,6 +22,8 @@ export interface LeadEvent {
   };
   /** The spec's fields, exactly as stored. */
   fields: Record<string, string>;
+  /** The lead's page in the team's worklist (server/team/), added when a notification is sent. */
+  teamUrl?: string;
 }
 
 interface LeadRow {

@@ -1,3 +1,5 @@
+import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
+
 /**
  * The PostgreSQL schema, as an append-only list: migration N is recorded in
  * schema_migrations as version N. Never edit a shipped entry; add a new one. Times are
@@ -123,6 +125,8 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   );
   `,
+  // 4: the team's side (server/team/; the SQL is in team-schema.ts).
+  TEAM_MIGRATION_POSTGRES,
 ];
 
 /**

@@ -1,0 +1,19 @@
+/** The worklist's filters live in the page's address (?status=contacted&q=…): Back, reload and a shared link keep them. */
+import { FILTER_KEYS, type WorklistQuery } from '../../../contract/team.ts';
+
+export function queryOf(search: URLSearchParams): WorklistQuery {
+  const query: WorklistQuery = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+/** `?…` of a query's set values ('' when none). */
+export function queryString(query: WorklistQuery, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, ...extra })) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
