@@ -143,7 +143,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     const listed = JSON.parse(await cli('leads', ['--deliveries', '--format', 'json'], databaseUrl, server.dataDir));
     expect(listed.filter((d: { status: string }) => d.status === 'delivered').length).toBeGreaterThanOrEqual(3);
     const erased = await cli('leads', ['--erase', 'RESIDENT4@example.in'], databaseUrl, server.dataDir);
-    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 0\); the erasure is recorded/);
+    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 0, lead_notes: 0, team_audit: 0\); the erasure is recorded/);
     expect(await leadsOf('resident4@example.in')).toEqual([]);
     const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
     expect(again.leads).toEqual([]);

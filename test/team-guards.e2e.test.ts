@@ -25,7 +25,7 @@ beforeAll(async () => {
   cliEnv = { DATA_DIR: server.dataDir, TEAM_ORIGIN: server.origin };
   browser = await launchBrowser();
   expect((await postJson(`${server.url}/addSocietyQuery`, validLead('society', LEAD))).status).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -41,7 +41,7 @@ async function signedInMember(email: string, role: 'admin' | 'member' = 'member'
   return { context, page, cookie: await sessionCookie(context, server.origin) };
 }
 
-describe('signed out', () => {
+describe('signed out', { timeout: 180_000 }, () => {
   it('every /team API answers 401, whatever the method, known path or not', async () => {
     const id = leadId();
     const calls: [string, string, unknown?][] = [
@@ -119,7 +119,7 @@ describe('signed out', () => {
   });
 });
 
-describe('refused', () => {
+describe('refused', { timeout: 180_000 }, () => {
   it('a cross-origin request carrying a valid session cookie (CSRF)', async () => {
     const { context, cookie } = await signedInMember('csrf@team.example');
     const id = leadId();
@@ -187,7 +187,7 @@ describe('refused', () => {
   });
 });
 
-describe('the session cookie', () => {
+describe('the session cookie', { timeout: 180_000 }, () => {
   it('is __Host-, HttpOnly, Secure, SameSite=Strict, for the whole origin and no other host, for 7 days at most', async () => {
     const context = await browser.newContext();
     const page = await pageWithPasskeys(context);
@@ -213,7 +213,7 @@ describe('the session cookie', () => {
   });
 });
 
-describe('two tabs change one lead', () => {
+describe('two tabs change one lead', { timeout: 180_000 }, () => {
   it('the second gets 409 and a message, and the first change stays', async () => {
     const id = leadId();
     const { context, page: first } = await signedInMember('tabs@team.example');
@@ -243,7 +243,7 @@ describe('two tabs change one lead', () => {
   });
 });
 
-describe('an application moved to an outcome', () => {
+describe('an application moved to an outcome', { timeout: 180_000 }, () => {
   it('offers to email the applicant, and asks the service only when the member confirms', async () => {
     expect((await postJson(`${server.url}/addQuery`, validLead('career', { email: 'applicant@example.in' }))).status).toBe(200);
     const id = readDb(server.dataDir, (db) => db.prepare("SELECT id FROM leads WHERE json_extract(fields, '$.email') = 'applicant@example.in'").pluck().get()) as number;
@@ -273,7 +273,7 @@ describe('an application moved to an outcome', () => {
   });
 });
 
-describe('sign-in attempts', () => {
+describe('sign-in attempts', { timeout: 180_000 }, () => {
   it('20 failed sign-ins from one client get 429, and then even a good passkey waits', async () => {
     const own = await startTeamServer({ SPAM_CHALLENGE: 'off' });
     try {

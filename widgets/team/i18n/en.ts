@@ -112,7 +112,7 @@ export const en = {
     history: 'History',
     noHistory: 'Nothing done yet.',
     deliveries: 'Deliveries',
-    noDeliveries: 'Not sent anywhere (spam is never sent until it is marked not spam).',
+    noDeliveries: 'Not sent anywhere: no webhook or email is set up, or it is spam (sent once marked not spam).',
     delivery: { pending: 'waiting', delivered: 'delivered', dead: 'gave up' } as Record<string, string>,
     attempts: (n: number) => `${n} ${n === 1 ? 'attempt' : 'attempts'}`,
     spam: 'Flagged as spam',
