@@ -183,36 +183,54 @@ export function changeDetail(
   return detail;
 }
 
+const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
+
 /** An FTS5 query for a substring: the text as one phrase (the trigram tokenizer matches it anywhere). */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** SQLite: the query of a filter's rows, newest first, with its parameters; a text search is driven by the FTS5 index, in its rowid order. */
+export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): { sql: string; params: unknown[] } {
+  const where = whereOf(filter, now);
+  if (before !== undefined) {
+    where.clauses.push('l.id < ?');
+    where.params.push(before);
+  }
+  const search = filter.search;
+  if (search && 'text' in search) {
+    return {
+      sql: `SELECT ${columns} FROM lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id
+             WHERE lead_search MATCH ? AND ${where.clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ?`,
+      params: [ftsPhrase(search.text), ...where.params, limit],
+    };
+  }
+  if (search) {
+    where.clauses.push(`l.${search.exact.column} = ?`);
+    where.params.push(search.exact.value);
+  }
+  return { sql: `SELECT ${columns} FROM ${FROM} WHERE ${where.clauses.join(' AND ')} ORDER BY l.id DESC LIMIT ?`, params: [...where.params, limit] };
+}
+
+/** The counts per status of a filter (its status and search left out), as a query on the kept totals or on the leads. */
+export function countsSql(filter: WorklistFilter, now: number, placeholder: (n: number) => string = () => '?'): { sql: string; params: unknown[] } {
+  if (countsFromTotals(filter)) {
+    return {
+      sql: `SELECT status, SUM(n) AS n FROM lead_counts WHERE spam = ${placeholder(1)} ${filter.kind ? `AND kind = ${placeholder(2)}` : ''} GROUP BY status`,
+      params: [filter.spam, ...(filter.kind ? [filter.kind] : [])],
+    };
+  }
+  const where = whereOf(filter, now, { withStatus: false });
+  let n = 0;
+  return { sql: `SELECT l.status, COUNT(*) AS n FROM leads l WHERE ${where.clauses.join(' AND ').replace(/\?/g, () => placeholder(++n))} GROUP BY l.status`, params: where.params };
+}
 
 export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistStore {
   const indexer = createSqliteSearchIndexer(db, batcher);
   const audit = sqliteAuditWriter(db);
-  const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
 
-  /** The rows of a filter, newest first: the search's own index drives the query when there is one. */
-  function select(columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): LeadRow[] {
-    const where = whereOf(filter, now);
-    if (before !== undefined) {
-      where.clauses.push('l.id < ?');
-      where.params.push(before);
-    }
-    const search = filter.search;
-    if (search && 'text' in search) {
-      return db
-        .prepare(
-          `SELECT ${columns} FROM lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id
-            WHERE lead_search MATCH ? AND ${where.clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ?`,
-        )
-        .all(ftsPhrase(search.text), ...where.params, limit) as LeadRow[];
-    }
-    if (search) {
-      where.clauses.push(`l.${search.exact.column} = ?`);
-      where.params.push(search.exact.value);
-    }
-    return db.prepare(`SELECT ${columns} FROM ${FROM} WHERE ${where.clauses.join(' AND ')} ORDER BY l.id DESC LIMIT ?`).all(...where.params, limit) as LeadRow[];
-  }
+  const select = (columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): LeadRow[] => {
+    const { sql, params } = sqliteSelectSql(columns, filter, now, limit, before);
+    return db.prepare(sql).all(...params) as LeadRow[];
+  };
 
   const leadRow = db.prepare<[number], LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${FROM} WHERE l.id = ?`);
   const notesOf = (ids: number[]): Map<number, LeadNote[]> => {
@@ -241,17 +259,8 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
       return select(LEAD_COLUMNS, filter, now, limit, before).map((row) => worklistLead(row, now));
     },
     async counts(filter, now) {
-      if (countsFromTotals(filter)) {
-        const rows = db
-          .prepare(`SELECT status, SUM(n) AS n FROM lead_counts WHERE spam = ? ${filter.kind ? 'AND kind = ?' : ''} GROUP BY status`)
-          .all(filter.spam ? 1 : 0, ...(filter.kind ? [filter.kind] : [])) as { status: string; n: number }[];
-        return countsOf(filter.kind, rows);
-      }
-      const where = whereOf(filter, now, { withStatus: false });
-      const rows = db.prepare(`SELECT l.status, COUNT(*) AS n FROM leads l WHERE ${where.clauses.join(' AND ')} GROUP BY l.status`).all(...where.params) as {
-        status: string;
-        n: number;
-      }[];
+      const { sql, params } = countsSql(filter, now);
+      const rows = db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { status: string; n: number }[];
       return countsOf(filter.kind, rows);
     },
     async matches(filter, now, cap) {

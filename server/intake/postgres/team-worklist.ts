@@ -1,11 +1,12 @@
 import { indexValues, INDEX_BATCH } from '../../team/search-index.ts';
 import type { LeadDelivery, LeadNote } from '../../../contract/team.ts';
 import { AUDIT_COLUMNS, auditEntry } from '../../team/audit.ts';
-import { countsFromTotals, whereOf, type WorklistFilter } from '../../team/worklist-filter.ts';
+import { whereOf, type WorklistFilter } from '../../team/worklist-filter.ts';
 import {
   changeDetail,
   changesFields,
   countsOf,
+  countsSql,
   invalidChange,
   LAST_CHANGE_SQL,
   LEAD_COLUMNS,
@@ -97,19 +98,8 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
       return (await select(LEAD_COLUMNS, filter, now, limit, before)).map((row) => worklistLead(row, now));
     },
     async counts(filter, now) {
-      if (countsFromTotals(filter)) {
-        const { rows } = await pool.query<{ status: string; n: string }>(
-          `SELECT status, SUM(n) AS n FROM lead_counts WHERE spam = $1 ${filter.kind ? 'AND kind = $2' : ''} GROUP BY status`,
-          [filter.spam, ...(filter.kind ? [filter.kind] : [])],
-        );
-        return countsOf(filter.kind, rows);
-      }
-      const where = whereOf(filter, now, { withStatus: false });
-      const { rows } = await pool.query<{ status: string; n: string }>(
-        numbered(`SELECT l.status, COUNT(*) AS n FROM leads l WHERE ${where.clauses.join(' AND ')} GROUP BY l.status`),
-        where.params,
-      );
-      return countsOf(filter.kind, rows);
+      const { sql, params } = countsSql(filter, now, (n) => `$${n}`);
+      return countsOf(filter.kind, (await pool.query<{ status: string; n: string }>(sql, params)).rows);
     },
     async matches(filter, now, cap) {
       const { sql, params } = selectSql('l.id', filter, now, cap + 1);
