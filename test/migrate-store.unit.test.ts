@@ -1,9 +1,12 @@
 /**
  * npm run migrate-store: a data folder made by the service on SQLite is copied into a real
- * PostgreSQL (leads, their outbox state, vitals, used solutions, the proof-of-work key),
+ * PostgreSQL (leads, their outbox state, vitals, used solutions, the proof-of-work key, the
+ * team's members, statuses, notes and audit log),
  * and a second run copies nothing twice.
  */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,13 +42,20 @@ describe('npm run migrate-store', () => {
       await server.stop();
       await receiver.stop();
     }
+    // The team's work on the first lead: a member owns it, contacted, with a note, and the audit log says so.
+    const team = new Database(path.join(server.dataDir, 'leads.db'));
+    team.exec(`INSERT INTO team_members (id, email, role, created_at) VALUES (7, 'asha@team.example', 'admin', 1);
+      UPDATE leads SET status = 'contacted', owner_id = 7, next_call_on = '2026-12-01', version = 2 WHERE id = 1;
+      INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES (1, 7, 'Called: wants a demo.', 2);
+      INSERT INTO team_audit (at, member_id, actor, action, lead_id, detail) VALUES (2, 7, 'asha@team.example', 'change', 1, '{"status":["new","contacted"]}');`);
+    team.close();
     const sqliteDeliveries = readDb(server.dataDir, (d) =>
       d.prepare("SELECT json_extract(l.fields, '$.email') AS email, d.target, d.status, d.attempts FROM deliveries d JOIN leads l ON l.id = d.lead_id ORDER BY 1, 2").all(),
     );
 
     const url = await freshDatabase();
     const first = await migrateStore(url, server.dataDir);
-    expect(first).toMatch(/: 3 leads \(0 were there already\) with 4 deliveries, 2 vitals samples \(0 there already\), 0 funnel counts, 2 used proof-of-work solutions, the proof-of-work key\n$/);
+    expect(first).toMatch(/: 3 leads \(0 were there already\) with 4 deliveries, 2 vitals samples \(0 there already\), 0 funnel counts, 2 used proof-of-work solutions, the proof-of-work key; the team: 1 members, 0 passkeys, 1 notes, 1 audit entries\n$/);
 
     db = new pg.Pool({ connectionString: url, max: 1 });
     const leads = (await db.query("SELECT fields->>'email' AS email, spam_reason FROM leads ORDER BY id")).rows;
@@ -60,9 +70,16 @@ describe('npm run migrate-store', () => {
     expect(deliveries).toEqual(sqliteDeliveries);
     expect(deliveries.map((d) => d.status).sort()).toEqual(['delivered', 'delivered', 'pending', 'pending']);
     expect(Number((await db.query('SELECT count(*) AS n FROM vitals')).rows[0].n)).toBe(2);
+    const worked = (
+      await db.query(
+        `SELECT l.status, m.email AS owner, l.next_call_on, l.version, n.text AS note, a.lead_id = l.id AS audited
+           FROM leads l JOIN team_members m ON m.id = l.owner_id JOIN lead_notes n ON n.lead_id = l.id AND n.author_id = m.id JOIN team_audit a ON a.member_id = m.id`,
+      )
+    ).rows;
+    expect(worked).toEqual([{ status: 'contacted', owner: 'asha@team.example', next_call_on: '2026-12-01', version: 2, note: 'Called: wants a demo.', audited: true }]);
 
     const second = await migrateStore(url, server.dataDir);
-    expect(second).toMatch(/: 0 leads \(3 were there already\) with 0 deliveries, 0 vitals samples \(2 there already\), 0 funnel counts, 0 used proof-of-work solutions\n$/);
+    expect(second).toMatch(/: 0 leads \(3 were there already\) with 0 deliveries, 0 vitals samples \(2 there already\), 0 funnel counts, 0 used proof-of-work solutions; the team: 0 members, 0 passkeys, 0 notes, 0 audit entries\n$/);
     const totals = (await db.query('SELECT (SELECT count(*) FROM leads)::int AS leads, (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM vitals)::int AS vitals')).rows[0];
     expect(totals).toEqual({ leads: 3, deliveries: 4, vitals: 2 });
   }, 240_000);
