@@ -124,9 +124,15 @@ describe('refused', { timeout: 180_000 }, () => {
     const { context, cookie } = await signedInMember('csrf@team.example');
     const id = leadId();
     const version = ((await (await teamFetch(`${server.url}${TEAM_API.lead(id)}`, { cookie })).json()) as { lead: { version: number } }).lead.version;
-    for (const origin of ['https://evil.example', `http://127.0.0.1:${new URL(server.origin).port}`, undefined]) {
-      const res = await teamFetch(`${server.url}${TEAM_API.lead(id)}`, { method: 'PATCH', cookie, origin, body: { version, status: 'contacted', note: 'forged' } });
-      expect(res.status, String(origin)).toBe(403);
+    // Any other origin, none, and the same path spelled with an escape the router decodes.
+    for (const [origin, url] of [
+      ['https://evil.example', TEAM_API.lead(id)],
+      [`http://127.0.0.1:${new URL(server.origin).port}`, TEAM_API.lead(id)],
+      [undefined, TEAM_API.lead(id)],
+      ['https://evil.example', TEAM_API.lead(id).replace('/api/', '/%61pi/')],
+    ] as const) {
+      const res = await teamFetch(`${server.url}${url}`, { method: 'PATCH', cookie, origin, body: { version, status: 'contacted', note: 'forged' } });
+      expect(res.status, `${origin} ${url}`).toBe(403);
       expect(((await res.json()) as { code: string }).code).toBe('cross-origin');
     }
     expect(readDb(server.dataDir, (db) => db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id))).toBe('new');

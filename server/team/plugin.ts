@@ -35,8 +35,8 @@ export async function teamPlugin(app: FastifyInstance, { config, store, targets,
   await app.register(fastifyCookie);
   const rp = { origin: config.teamOrigin, name: `${loadSiteConfig().brandName} team` };
 
+  // Every route of this context is the team's (by the route matched, not the raw URL, which may spell it with escapes).
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/team/api/')) return;
     reply.header('Cache-Control', 'no-store');
     // A page of another site can make a member's browser send this request with its cookie (SameSite=Strict aside): it cannot set Origin.
     if (STATE_CHANGING.has(request.method) && request.headers.origin !== config.teamOrigin) {

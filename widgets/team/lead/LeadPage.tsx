@@ -9,6 +9,7 @@ import { useSession } from '../app/session.ts';
 import { useApi } from '../app/use-api.ts';
 import { useTitle } from '../app/use-title.ts';
 import { useMessages } from '../i18n/index.ts';
+import { lastList } from '../worklist/query.ts';
 import { Contact } from './Contact.tsx';
 import { History } from './History.tsx';
 import { PersonData } from './PersonData.tsx';
@@ -46,7 +47,7 @@ export function LeadPage({ id }: { id: number }) {
     }
   };
 
-  const back = lead?.spam ? { href: TEAM_PAGES.spam, label: t.lead.backToSpam } : { href: TEAM_PAGES.worklist, label: t.lead.back };
+  const back = lead?.spam ? { href: lastList(TEAM_PAGES.spam), label: t.lead.backToSpam } : { href: lastList(TEAM_PAGES.worklist), label: t.lead.back };
   if (erased) {
     return (
       <>

@@ -7,7 +7,7 @@ import { useTitle } from '../app/use-title.ts';
 import { useMessages } from '../i18n/index.ts';
 import { Filters } from './Filters.tsx';
 import { LeadItem } from './LeadItem.tsx';
-import { queryOf, queryString } from './query.ts';
+import { queryOf, queryString, rememberList } from './query.ts';
 import './worklist.css';
 
 /**
@@ -45,6 +45,9 @@ export function Worklist({ spam, search }: { spam: boolean; search: URLSearchPar
       live = false;
     };
   }, [apiQuery, call]);
+  useEffect(() => {
+    rememberList(`${base}${queryString(query)}`);
+  }, [base, apiQuery]);
   useEffect(() => {
     call<{ members: TeamMember[] }>(TEAM_API.members).then((r) => setMembers(r.members), () => undefined);
   }, [call]);

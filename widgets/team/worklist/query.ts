@@ -17,3 +17,25 @@ export function queryString(query: WorklistQuery, extra: Record<string, string> 
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+const LAST_LIST = 'team-last-list';
+
+/** The list a member was on, so a lead's "back" link returns to it with its filters. */
+export function rememberList(url: string): void {
+  try {
+    sessionStorage.setItem(LAST_LIST, url);
+  } catch {
+    /* not kept: back goes to the plain list */
+  }
+}
+
+/** The list to go back to: `list` (the worklist or the spam list) with the filters it last had. */
+export function lastList(list: string): string {
+  try {
+    const url = sessionStorage.getItem(LAST_LIST);
+    if (url === list || url?.startsWith(`${list}?`)) return url;
+  } catch {
+    /* storage refused */
+  }
+  return list;
+}
