@@ -36,9 +36,11 @@ export const NEW_LEAD_LATE_AFTER_MS = 24 * 60 * 60 * 1000;
  */
 export const TEAM_TIME_ZONE = 'Asia/Kolkata';
 
+const teamDay = new Intl.DateTimeFormat('en-CA', { timeZone: TEAM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's date in TEAM_TIME_ZONE, YYYY-MM-DD. */
 export function teamToday(now: number = Date.now()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TEAM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+  return teamDay.format(new Date(now));
 }
 
 /** Late: a new lead older than 24 hours, or a next-call date that has passed. */
