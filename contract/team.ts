@@ -48,7 +48,7 @@ export function isLate(lead: { status: string; createdAt: number; nextCallOn: st
   return (lead.status === NEW_STATUS && lead.createdAt < now - NEW_LEAD_LATE_AFTER_MS) || (lead.nextCallOn !== null && lead.nextCallOn < teamToday(now));
 }
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date as YYYY-MM-DD that exists. */
 export function isDate(text: string): boolean {

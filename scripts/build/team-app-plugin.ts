@@ -13,7 +13,7 @@ import { TEAM_DIR } from '../../server/site-headers.ts';
 import { distDir, pagesDir, repoRoot } from '../paths.ts';
 import { precompress } from './precompress.ts';
 
-export const TEAM_PAGE = path.join(pagesDir, TEAM_DIR, 'index.html');
+const TEAM_PAGE = path.join(pagesDir, TEAM_DIR, 'index.html');
 
 export function teamAppPlugin(): Plugin {
   let outDir = distDir();

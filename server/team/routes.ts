@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
   TEAM_API,
   type LeadChange,
+  type TeamError,
   type TeamErrorCode,
   type WorklistPage,
   type WorklistQuery,
@@ -47,7 +48,8 @@ declare module 'fastify' {
 }
 
 export function refuse(reply: FastifyReply, status: number, code: TeamErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
-  return reply.code(status).type('application/json; charset=utf-8').send({ code, message, ...extra });
+  const body: TeamError & Record<string, unknown> = { code, message, ...extra };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 const actorOf = (member: Member): Actor => ({ memberId: member.id, name: member.email });
