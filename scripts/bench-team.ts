@@ -1,5 +1,5 @@
 /**
- * npm run bench:team -- [--leads N] [--samples N] [--only sqlite|postgres] [--keep DIR] [--priority N]
+ * npm run bench:team -- [--leads N] [--samples N] [--only sqlite|postgres] [--keep DIR] [--priority=N]
  * The worklist at a million leads: fills a store with N leads (default 1,000,000; both kinds,
  * Indian names and cities, statuses, owners, notes: scripts/bench/team-data.ts) on SQLite and
  * on PostgreSQL (DATABASE_URL, else a throwaway server started here), starts the real service
@@ -10,7 +10,7 @@
  * them and of every filter (no full scan of the leads for a search or a filter), into
  * bench/team-results.md. `--keep DIR` keeps the SQLite store in DIR and uses it again on the
  * next run (with PostgreSQL's DATABASE_URL, a database already holding N leads is used as it is).
- * `--priority N` (-20 to 19, negative needs root) runs the bench, the service and a throwaway
+ * `--priority=N` (-20 to 19, negative needs root) runs the bench, the service and a throwaway
  * PostgreSQL at that scheduling priority, for a machine other work shares; the report says so.
  */
 import fs from 'node:fs';
@@ -47,7 +47,7 @@ if (
   !Number.isInteger(TOTAL) || TOTAL < 1000 || !Number.isInteger(SAMPLES) || SAMPLES < 20 || (args.only && args.only !== 'sqlite' && args.only !== 'postgres') ||
   (PRIORITY !== undefined && !(Number.isInteger(PRIORITY) && PRIORITY >= -20 && PRIORITY <= 19))
 ) {
-  console.error('usage: npm run bench:team [-- --leads N (≥ 1000)] [--samples N (≥ 20)] [--only sqlite|postgres] [--keep DIR] [--priority -20..19]');
+  console.error('usage: npm run bench:team [-- --leads N (≥ 1000)] [--samples N (≥ 20)] [--only sqlite|postgres] [--keep DIR] [--priority=-20..19]');
   process.exit(2);
 }
 /** Gives a process (and, with `children`, the processes it has started) the --priority, when one is given. */
@@ -400,7 +400,7 @@ function report(runs: StoreRun[], loadBefore: string, loadAfter: string): { mark
     '',
     `- Machine: ${cpu[0]?.model.trim()}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; Node ${process.version}`,
     `- Load average (1, 5, 15 min): ${loadBefore} at the start, ${loadAfter} at the end (other work was running on this shared machine)`,
-    ...(PRIORITY === undefined ? [] : [`- Scheduling priority: the bench, the service${args.only === 'sqlite' ? '' : ' and the throwaway PostgreSQL'} ran at nice ${PRIORITY} (\`--priority ${PRIORITY}\`), the rest of the machine's work at its own`]),
+    ...(PRIORITY === undefined ? [] : [`- Scheduling priority: the bench, the service${args.only === 'sqlite' ? '' : ' and the throwaway PostgreSQL'} ran at nice ${PRIORITY} (\`--priority=${PRIORITY}\`), the rest of the machine's work at its own`]),
     `- Store: ${TOTAL.toLocaleString('en-IN')} leads (about 80 % societies, 20 % applications, 3 % spam, statuses by age, 12 owners, notes on about 45 % of worked leads) over 330 days, 30 cities`,
     `- Each operation: ${WARM_UP} requests to warm up, then ${SAMPLES} timed one at a time over HTTP to the service as its own process (as a member's phone sends them), each answer checked (the phone search finds the lead, every lead found holds the term, the status changed)`,
     `- Goal: every p99 under ${GOAL_P99_MS} ms, on SQLite and on PostgreSQL`,
