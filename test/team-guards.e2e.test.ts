@@ -310,4 +310,16 @@ describe('sign-in attempts', { timeout: 180_000 }, () => {
       await own.stop();
     }
   });
+
+  it('a client may ask for 60 sign-in challenges a minute (each is stored), then gets 429', async () => {
+    const own = await startTeamServer({ SPAM_CHALLENGE: 'off' });
+    try {
+      for (let i = 1; i <= 60; i++) expect((await teamFetch(`${own.url}${TEAM_API.signInOptions}`, { origin: own.origin, body: {} })).status, `request ${i}`).toBe(200);
+      const refused = await teamFetch(`${own.url}${TEAM_API.signInOptions}`, { origin: own.origin, body: {} });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { code: string }).code).toBe('too-many-attempts');
+    } finally {
+      await own.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { TEAM_PAGES } from '../../contract/team.ts';
 import { loadSiteConfig } from '../../site.config.ts';
@@ -45,8 +46,17 @@ export async function teamPlugin(app: FastifyInstance, { config, store, targets,
     }
   });
 
+  // Requests to the open routes (sign-in and invitation steps) per client, beside the count of failures: each one stores a challenge.
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'onRequest',
+    ...(store.rateLimitStore ? { store: store.rateLimitStore as never } : {}),
+    errorResponseBuilder: (_request, context) => Object.assign(new Error('too many requests'), { statusCode: context.statusCode }),
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return refuse(reply, 429, 'too-many-attempts', 'too many requests from this client: wait a minute');
     if (status >= 500) {
       request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'team API error');
       return refuse(reply, 500, 'unavailable', 'the service could not do this; try again');

@@ -89,6 +89,9 @@ function worklistQuery(query: unknown): WorklistQuery {
   return out;
 }
 
+/** Requests a client may make to the open routes in a minute: a person signs in with three. */
+const OPEN_ROUTE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
 /** Public routes: the sign-in and invitation steps, and sign-out. */
 export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRouteOptions): void {
   const { accounts, sessions, audit } = store.team;
@@ -115,12 +118,12 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
     await audit.record({ at, actor: actorOf(member), action: 'sign-in' });
   }
 
-  app.post(TEAM_API.signInOptions, async (request, reply) => {
+  app.post(TEAM_API.signInOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     return signInOptions(accounts, rp, Date.now());
   });
 
-  app.post(TEAM_API.signIn, async (request, reply) => {
+  app.post(TEAM_API.signIn, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const parsed = bodies.signIn.safeParse(request.body);
     if (!parsed.success) {
@@ -159,7 +162,7 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
     return invitation;
   };
 
-  app.post(TEAM_API.invitation, async (request, reply) => {
+  app.post(TEAM_API.invitation, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const body = parse(bodies.invitation, request.body, reply);
     if (!body) return reply;
@@ -167,7 +170,7 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
     return invitation ? { email: invitation.member.email, role: invitation.member.role } : reply;
   });
 
-  app.post(TEAM_API.invitationOptions, async (request, reply) => {
+  app.post(TEAM_API.invitationOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const body = parse(bodies.invitation, request.body, reply);
     if (!body) return reply;
@@ -176,7 +179,7 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
     return options.ok ? { challengeId: options.challengeId, options: options.options } : refuse(reply, 410, options.code, options.message);
   });
 
-  app.post(TEAM_API.invitationRegister, async (request, reply) => {
+  app.post(TEAM_API.invitationRegister, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const body = parse(bodies.register, request.body, reply);
     if (!body) return reply;
