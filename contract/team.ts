@@ -60,7 +60,7 @@ export function isDate(text: string): boolean {
 
 /** The worklist's filters as the app sends them in the query string (every one optional). */
 export const FILTER_KEYS = ['kind', 'status', 'owner', 'city', 'source', 'campaign', 'from', 'to', 'late', 'spam', 'q'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+type FilterKey = (typeof FILTER_KEYS)[number];
 export type WorklistQuery = Partial<Record<FilterKey, string>>;
 
 /** A search needs this many characters (a trigram index finds nothing shorter). */
@@ -102,7 +102,7 @@ export const TEAM_PAGES = {
 } as const;
 
 /** Why the API refused: the app shows its own sentence for each, in its language. */
-export const TEAM_ERRORS = [
+const TEAM_ERRORS = [
   'signed-out',
   'forbidden',
   'cross-origin',
@@ -192,7 +192,7 @@ export interface AuditEntry {
   detail: Record<string, unknown> | null;
 }
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'sign-in',
   'sign-out',
   'passkey-registered',

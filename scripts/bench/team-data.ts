@@ -61,7 +61,7 @@ const SOCIETY_NAMES = [
 ] as const;
 const SOCIETY_KINDS = ['Residency', 'Apartments', 'Heights', 'Towers', 'Enclave', 'Co-operative Housing Society', 'CHS', 'Gardens', 'Nagar', 'Park', 'Homes', 'RWA', 'Villas', 'Complex', 'Phase II'] as const;
 /** Cities with a weight like their share of gated housing. */
-export const CITIES = [
+const CITIES = [
   ['Mumbai', 14], ['Bengaluru', 13], ['Pune', 10], ['Hyderabad', 10], ['Delhi', 8], ['Gurugram', 7], ['Noida', 6], ['Chennai', 7], ['Thane', 5], ['Navi Mumbai', 4],
   ['Kolkata', 4], ['Ahmedabad', 4], ['Ghaziabad', 3], ['Kochi', 2], ['Jaipur', 2], ['Lucknow', 2], ['Chandigarh', 2], ['Indore', 2], ['Nagpur', 2], ['Coimbatore', 2],
   ['Visakhapatnam', 1], ['Bhubaneswar', 1], ['Vadodara', 1], ['Surat', 1], ['Mysuru', 1], ['Nashik', 1], ['Mohali', 1], ['Faridabad', 1], ['Dehradun', 1], ['Goa', 1],
@@ -83,7 +83,7 @@ const NOTES = [
   'Interview scheduled; shared the assignment.',
   'Good profile, moving to the next round.',
 ] as const;
-export const MEMBERS = ['asha', 'ravi', 'meera', 'kabir', 'nandini', 'farhan', 'lata', 'deepa', 'arun', 'sonal', 'tejas', 'mira'].map((n) => `${n}@team.example`);
+const MEMBERS = ['asha', 'ravi', 'meera', 'kabir', 'nandini', 'farhan', 'lata', 'deepa', 'arun', 'sonal', 'tejas', 'mira'].map((n) => `${n}@team.example`);
 
 /** Status mix of leads older than a few days, per kind: most work ends set up or not a fit. */
 const SETTLED: Record<LeadKind, readonly (readonly [string, number])[]> = {

@@ -17,7 +17,7 @@ export interface Member {
   removedAt: number | null;
 }
 
-export interface MemberSummary extends Member {
+interface MemberSummary extends Member {
   passkeys: number;
   lastSignInAt: number | null;
 }

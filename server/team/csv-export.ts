@@ -13,7 +13,7 @@ import type { WorklistFilter } from './worklist-filter.ts';
  */
 
 const ALL_FIELDS = [...new Set([...fieldNames('society'), ...fieldNames('career')])];
-export const EXPORT_HEADER = ['id', 'kind', 'createdAt', 'status', 'owner', 'nextCallOn', 'late', ...ALL_FIELDS, 'source', 'campaign', 'notes'];
+const EXPORT_HEADER = ['id', 'kind', 'createdAt', 'status', 'owner', 'nextCallOn', 'late', ...ALL_FIELDS, 'source', 'campaign', 'notes'];
 const PAGE = 1_000;
 
 const teamTime = new Intl.DateTimeFormat('en-CA', { timeZone: TEAM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

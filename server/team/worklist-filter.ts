@@ -48,7 +48,7 @@ export type ExactSearch = { column: (typeof EXACT_SEARCH_COLUMNS)[number]['colum
  * Columns a whole search term matches exactly, each with the value a term gives it
  * (undefined: not this column's kind of term). A lead's reference (issue 32) is one more line.
  */
-export const EXACT_SEARCH_COLUMNS = [
+const EXACT_SEARCH_COLUMNS = [
   { column: 'phone_key', valueOf: (term: string) => (/^\+?[\d\s().-]+$/.test(term) && nationalPhoneNumber(term).length >= 7 ? nationalPhoneNumber(term) : undefined) },
 ] as const;
 

@@ -114,7 +114,7 @@ export function worklistLead(row: LeadRow, now: number): WorklistLead {
 }
 
 /** A delivery's target for people: a webhook by its host only (its URL may hold a secret). */
-export function deliveryTarget(target: string): string {
+function deliveryTarget(target: string): string {
   if (!target.startsWith('webhook ')) return target;
   try {
     return `webhook ${new URL(target.slice('webhook '.length)).host}`;

@@ -34,7 +34,7 @@ export const numbered = (sql: string, first = 1): string => {
 };
 
 /** A LIKE pattern for a substring (`%`, `_` and `\` taken literally). */
-export const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
 
