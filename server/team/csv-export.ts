@@ -38,20 +38,24 @@ export function exportRow(lead: ExportLead): string[] {
 
 const line = (cells: readonly string[]) => cells.map(csvCell).join(',') + '\r\n';
 
-/** The CSV as a stream; `done` is told how many leads it held once the last page is out. */
+/** The CSV as a stream; `done` is told how many leads it sent when it ends, complete or cut short. */
 export function exportCsv(worklist: WorklistStore, filter: WorklistFilter, now: number, done: (rows: number) => void): Readable {
   async function* pages() {
-    yield line(EXPORT_HEADER);
-    let before: number | undefined;
     let rows = 0;
-    for (;;) {
-      const batch = await worklist.exportBatch(filter, now, PAGE, before);
-      if (batch.length) yield batch.map((lead) => line(exportRow(lead))).join('');
-      rows += batch.length;
-      if (batch.length < PAGE) break;
-      before = batch[batch.length - 1]!.id;
+    // Told however it ends: a download cut short still exported what it sent.
+    try {
+      yield line(EXPORT_HEADER);
+      let before: number | undefined;
+      for (;;) {
+        const batch = await worklist.exportBatch(filter, now, PAGE, before);
+        if (batch.length) yield batch.map((lead) => line(exportRow(lead))).join('');
+        rows += batch.length;
+        if (batch.length < PAGE) break;
+        before = batch[batch.length - 1]!.id;
+      }
+    } finally {
+      done(rows);
     }
-    done(rows);
   }
   return Readable.from(pages());
 }
