@@ -11,10 +11,10 @@
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from './lead-contract.ts';
 
 /** The version of the notice text below: the date it was last changed. */
-export const NOTICE_VERSION = '2026-11-24';
+export const NOTICE_VERSION = '2026-11-25';
 
 /** Every version ever published, oldest first (append-only): a visitor may submit from a page cached before a change. */
-export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22', '2026-11-24'];
+export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22', '2026-11-24', '2026-11-25'];
 
 /**
  * What a lead stores from its X-Notice-Version header: the version the person was shown
@@ -42,7 +42,7 @@ export interface CollectionNotice {
   purpose: string;
   /** How long it is kept. */
   retention: string;
-  /** What stays on the visitor's device until it is sent (the form's draft and a send waiting for a connection). */
+  /** What stays on the visitor's device until it is sent (the form's draft and a send waiting for a connection), and the visit's campaign the tab keeps. */
   device: string;
   /** How to withdraw consent (and use the other rights), with the address to write to. */
   withdraw: string;
@@ -58,7 +58,7 @@ export interface NoticeText {
   collected: Record<LeadKind, string>;
   purpose: Record<LeadKind, string>;
   retention: (period: string) => string;
-  /** The form's draft and a waiting send, kept on the device for at most `days` days. */
+  /** The form's draft and a waiting send, kept on the device for at most `days` days; the campaign the tab keeps for the visit. */
   device: (days: number) => string;
   withdraw: (email: string) => string;
   link: string;

@@ -71,8 +71,8 @@ export function samePhoneNumber(a: string, b: string): boolean {
   return nationalPhoneNumber(a) === nationalPhoneNumber(b);
 }
 
-/** How long a form keeps a draft or a send waiting on the device; the service keeps idempotency keys a day longer. */
-export const OUTBOX_MAX_AGE_DAYS = 7;
+/** How long a form keeps a draft or a send waiting on the device (device.ts). */
+export { OUTBOX_MAX_AGE_DAYS } from './device.ts';
 
 /** An email address: 1–64 characters before the @, then a domain with at least one dot; no space or control character anywhere. */
 export const EMAIL_PATTERN = String.raw`[^\s@\p{Cc}]{1,64}@[^\s@.\p{Cc}]+(?:\.[^\s@.\p{Cc}]+)+`;

@@ -118,6 +118,8 @@ const TEAM_ERRORS = [
   'invalid',
   'search-too-short',
   'outcome-email-unavailable',
+  'outcome-email-sent',
+  'outcome-email-refused',
   'unavailable',
 ] as const;
 export type TeamErrorCode = (typeof TEAM_ERRORS)[number];

@@ -6,8 +6,9 @@
  * Lists the stored leads (spam hidden unless --include-spam), or counts them per source
  * and ISO week; lists the delivery outbox, or queues one delivery again. Dates are local
  * days; --until includes that whole day.
- * npm run leads -- --person EMAIL_OR_PHONE | --erase EMAIL_OR_PHONE | --purge [--data-dir DIR]
- * --person prints everything held about one person as JSON; --erase erases it everywhere;
+ * npm run leads -- --person EMAIL_OR_PHONE_OR_REFERENCE | --erase EMAIL_OR_PHONE_OR_REFERENCE | --purge [--data-dir DIR]
+ * --person prints everything held about one person (or the one lead of a reference, SD-XXXX-XXXX)
+ * as JSON; --erase erases it everywhere;
  * --purge erases every lead older than LEAD_RETENTION_DAYS (scripts/reports/person.ts).
  * With DATABASE_URL set, every mode works on PostgreSQL (--data-dir is then not used).
  */
@@ -44,7 +45,7 @@ const values = cliArgs(
   },
   'usage: npm run leads -- [--format table|csv|json] [--kind society|career] [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--include-spam] [--by-source] [--data-dir DIR] [--bom]\n' +
     '       npm run leads -- --deliveries [--format table|json] | --redeliver DELIVERY_ID\n' +
-    '       npm run leads -- --person EMAIL_OR_PHONE | --erase EMAIL_OR_PHONE | --purge [--data-dir DIR]',
+    '       npm run leads -- --person EMAIL_OR_PHONE_OR_REFERENCE | --erase EMAIL_OR_PHONE_OR_REFERENCE | --purge [--data-dir DIR]',
 );
 
 const personalDataModes = [values.person !== undefined, values.erase !== undefined, values.purge].filter(Boolean).length;

@@ -1,9 +1,12 @@
 /**
  * npm run migrate-store -- --to postgres://… [--data-dir DIR]
- * Copies a SQLite data folder (leads.db: leads with their delivery outbox state and the
- * unexpired used proof-of-work solutions, and the team's members, passkeys, each lead's status,
- * owner, next-call date and notes, and the audit log; vitals.db: field vitals and funnel counts;
- * the proof-of-work key file) into PostgreSQL, creating or upgrading the schema there. Each copied row records
+ * Copies a SQLite data folder (leads.db: leads with their references, their delivery outbox
+ * state and acknowledged addresses, the unexpired used proof-of-work solutions and idempotency
+ * keys (an erased lead's as its tombstone), the record of erasures, and the team's members,
+ * passkeys, each lead's status, owner, next-call date and notes, and the audit log; vitals.db:
+ * field vitals and funnel counts; the proof-of-work key file) into PostgreSQL, creating or
+ * upgrading the schema there: a device still retrying a send gets its first answer from
+ * PostgreSQL too, and an erased lead is not stored again. Each copied row records
  * which SQLite row it came from, so a second run copies nothing twice. Stop the SQLite
  * service first: a delivery it sends after the copy would be sent again from PostgreSQL.
  */
@@ -12,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseOpenError, type Db, dbPath, openReadOnly, vitalsDbPath } from '../server/intake/database.ts';
 import { createPool, describeUrl, migrate, transaction } from '../server/intake/postgres/connection.ts';
+import { IDEMPOTENCY_KEEP_MS } from '../server/intake/idempotency.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, fail } from './reports/cli.ts';
 import { terminalSafe } from './reports/terminal-safe.ts';
@@ -51,7 +55,9 @@ const open = (which: 'leads' | 'vitals'): Db | undefined => {
 const leadsDb = open('leads')!;
 const vitalsDb = open('vitals');
 const pool = createPool(url, { max: 2, application: 'intake-migrate-store' });
-const counts = { leads: 0, leadsThere: 0, deliveries: 0, vitals: 0, vitalsThere: 0, funnel: 0, solutions: 0, key: false, members: 0, passkeys: 0, notes: 0, audit: 0 };
+const counts = { leads: 0, leadsThere: 0, deliveries: 0, keys: 0, erasures: 0, vitals: 0, vitalsThere: 0, funnel: 0, solutions: 0, key: false, members: 0, passkeys: 0, notes: 0, audit: 0 };
+/** A SQLite lead's id → its copy's id in PostgreSQL (this run's copies and an earlier run's). */
+const copyOf = new Map<number, number>();
 
 try {
   await migrate(pool);
@@ -71,21 +77,22 @@ try {
     counts.passkeys += rowCount ?? 0;
   }
   const member = (id: unknown) => (id === null ? null : (memberIds.get(id as number) ?? null));
-  const leadIds = new Map<number, number>();
   const notesOf = leadsDb.prepare('SELECT * FROM lead_notes WHERE lead_id = ? ORDER BY id');
 
   const leads = leadsDb.prepare('SELECT * FROM leads ORDER BY id').all() as Record<string, unknown>[];
   const deliveriesOf = leadsDb.prepare('SELECT * FROM deliveries WHERE lead_id = ? ORDER BY id');
+  const acknowledgedOf = leadsDb.prepare('SELECT address_hash, queued_at FROM acknowledged_addresses WHERE lead_id = ?');
   for (let start = 0; start < leads.length; start += BATCH) {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
           `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from,
-                              utm_source, utm_medium, utm_campaign, ref, page, status, owner_id, next_call_on, version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+                              utm_source, utm_medium, utm_campaign, ref, page, reference, language, without_proof, status, owner_id, next_call_on, version)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
             row.utm_source ?? null, row.utm_medium ?? null, row.utm_campaign ?? null, row.ref ?? null, row.page ?? null,
+            row.reference, row.language ?? null, row.without_proof === 1,
             row.status, member(row.owner_id), row.next_call_on, row.version,
           ],
         );
@@ -93,10 +100,10 @@ try {
         if (id === undefined) {
           counts.leadsThere++;
           const there = await client.query<{ id: number }>('SELECT id FROM leads WHERE imported_from = $1', [mark('leads', row)]);
-          leadIds.set(row.id as number, Number(there.rows[0]!.id));
+          if (there.rows[0]) copyOf.set(Number(row.id), Number(there.rows[0].id));
           continue;
         }
-        leadIds.set(row.id as number, Number(id));
+        copyOf.set(Number(row.id), Number(id));
         counts.leads++;
         for (const n of notesOf.all(row.id) as Record<string, unknown>[]) {
           await client.query('INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES ($1, $2, $3, $4)', [id, member(n.author_id), n.text, n.created_at]);
@@ -110,6 +117,10 @@ try {
           );
           counts.deliveries++;
         }
+        // The 24-hour acknowledgement limit moves with its lead (the same key: the proof-of-work key moves too).
+        for (const a of acknowledgedOf.all(row.id) as { address_hash: string; queued_at: number }[]) {
+          await client.query('INSERT INTO acknowledged_addresses (address_hash, lead_id, queued_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.address_hash, id, a.queued_at]);
+        }
       }
     });
   }
@@ -118,7 +129,7 @@ try {
   if (Number((await pool.query('SELECT count(*) AS n FROM team_audit')).rows[0].n) === 0) {
     for (const e of leadsDb.prepare('SELECT * FROM team_audit ORDER BY id').all() as Record<string, unknown>[]) {
       await pool.query('INSERT INTO team_audit (at, member_id, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
-        e.at, member(e.member_id), e.actor, e.action, e.lead_id === null ? null : (leadIds.get(e.lead_id as number) ?? null), e.detail,
+        e.at, member(e.member_id), e.actor, e.action, e.lead_id === null ? null : (copyOf.get(e.lead_id as number) ?? null), e.detail,
       ]);
       counts.audit++;
     }
@@ -128,6 +139,31 @@ try {
   for (const s of solutions) {
     const { rowCount } = await pool.query('INSERT INTO used_solutions (signature, expires_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [s.signature, s.expires_at]);
     counts.solutions += rowCount ?? 0;
+  }
+
+  // Idempotency keys still kept: a retry after the move gets its first answer, not a second lead.
+  // An erased lead's key is a tombstone (the key alone), and stays one.
+  const keptSince = Date.now() - IDEMPOTENCY_KEEP_MS;
+  for (const k of leadsDb.prepare('SELECT * FROM idempotency_keys WHERE created_at >= ?').all(keptSince) as Record<string, unknown>[]) {
+    const leadId = k.lead_id === null ? null : copyOf.get(Number(k.lead_id));
+    if (leadId === undefined) continue; // its lead was not copied
+    const { rowCount } = await pool.query(
+      'INSERT INTO idempotency_keys (key, fingerprint, lead_id, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING',
+      [k.key, k.fingerprint, leadId, k.status, k.body, k.created_at],
+    );
+    counts.keys += rowCount ?? 0;
+  }
+  for (const t of leadsDb.prepare('SELECT key, created_at FROM erased_idempotency_keys WHERE created_at >= ?').all(keptSince) as { key: string; created_at: number }[]) {
+    const { rowCount } = await pool.query('INSERT INTO erased_idempotency_keys (key, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [t.key, t.created_at]);
+    counts.keys += rowCount ?? 0;
+  }
+  // The record of erasures (when, why, how many rows; nobody's data) goes with the data it accounts for.
+  for (const e of leadsDb.prepare('SELECT * FROM erasures ORDER BY id').all() as Record<string, unknown>[]) {
+    const { rowCount } = await pool.query(
+      'INSERT INTO erasures (erased_at, reason, leads, rows, imported_from) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (imported_from) DO NOTHING',
+      [e.erased_at, e.reason, e.leads, e.rows, mark('erasures', e)],
+    );
+    counts.erasures += rowCount ?? 0;
   }
 
   // Challenges handed out by the SQLite service stay good when the key moves with them.
@@ -178,6 +214,7 @@ if (!process.exitCode) {
   process.stdout.write(
     terminalSafe(
       `copied from ${dataDir} into ${describeUrl(url)}: ${counts.leads} leads (${counts.leadsThere} were there already) with ${counts.deliveries} deliveries, ` +
+        `${counts.keys} idempotency keys, ${counts.erasures} erasure records, ` +
         `${counts.vitals} vitals samples (${counts.vitalsThere} there already), ${counts.funnel} funnel counts, ${counts.solutions} used proof-of-work solutions` +
         `${counts.key ? ', the proof-of-work key' : ''}; the team: ${counts.members} members, ${counts.passkeys} passkeys, ${counts.notes} notes, ${counts.audit} audit entries\n`,
     ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need besides npm packages: Chromium (CHROME_PATH), Firefox ESR
-# (FIREFOX_PATH), Java 17+ for the Nu HTML checker, a Devanagari font (Noto, as
+# (FIREFOX_PATH), WebKit (WebKitGTK's MiniBrowser, MINIBROWSER_PATH, with WebKitWebDriver,
+# on an Xvfb display), Java 17+ for the Nu HTML checker, a Devanagari font (Noto, as
 # Android ships) so the Hindi pages lay out in the browsers as on a phone, and PostgreSQL
 # and nginx (the tests start throwaway ones of their own; the packages' services are not used). On Debian as root with apt-get,
 # installs what is missing; anywhere else, stops at once and prints the command to run.
@@ -9,7 +10,7 @@ set -euo pipefail
 
 missing=()
 
-for variable in CHROME_PATH FIREFOX_PATH; do
+for variable in CHROME_PATH FIREFOX_PATH MINIBROWSER_PATH; do
   if [ -n "${!variable:-}" ] && [ ! -x "${!variable}" ]; then
     echo "test-env: $variable=${!variable} is not an executable file: fix it or unset it." >&2
     exit 1
@@ -25,6 +26,16 @@ firefox_ok() {
   [ -n "${FIREFOX_PATH:-}" ] || [ -x /usr/bin/firefox-esr ]
 }
 firefox_ok || missing+=(firefox-esr)
+
+webkit_ok() {
+  command -v WebKitWebDriver >/dev/null 2>&1 && { [ -n "${MINIBROWSER_PATH:-}" ] || compgen -G '/usr/lib/*/webkit2gtk-4.*/MiniBrowser' >/dev/null; }
+}
+webkit_ok || missing+=(webkit2gtk-driver)
+
+xvfb_ok() {
+  command -v Xvfb >/dev/null 2>&1
+}
+xvfb_ok || missing+=(xvfb)
 
 java_ok() {
   command -v java >/dev/null 2>&1 || return 1
@@ -56,7 +67,7 @@ if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/de
   echo "test-env: installing ${missing[*]} (Debian packages)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  if chromium_ok && firefox_ok && java_ok && devanagari_ok && postgres_ok && nginx_ok; then exit 0; fi
+  if chromium_ok && firefox_ok && webkit_ok && xvfb_ok && java_ok && devanagari_ok && postgres_ok && nginx_ok; then exit 0; fi
   echo "test-env: installed ${missing[*]}, but the tests still cannot find them." >&2
   exit 1
 fi
@@ -67,7 +78,7 @@ fi
     echo "Install them with:"
     echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
   else
-    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), a Java 17+ runtime, a Devanagari font (Noto Sans Devanagari), PostgreSQL (or set PG_BIN) and nginx;"
+    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), WebKitGTK's WebKitWebDriver and MiniBrowser (or set MINIBROWSER_PATH) with Xvfb, a Java 17+ runtime, a Devanagari font (Noto Sans Devanagari), PostgreSQL (or set PG_BIN) and nginx;"
     echo "on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
   fi
 } >&2

@@ -3,7 +3,11 @@ import { BODY_LIMIT_BYTES, type ServerConfig } from './config.ts';
 import { safeLogSerializers } from './intake/guards.ts';
 import { intakePlugin } from './intake/plugin.ts';
 import { STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
-import { staticSitePlugin } from './static-site.ts';
+import { loadBuildMeta, staticSitePlugin } from './static-site.ts';
+import { loadAnswerKit } from './answer-pages/kit.ts';
+import { createAnswerPages } from './answer-pages/pages.ts';
+import { answerRoutesPlugin } from './answer-pages/routes.ts';
+import { siteRoutes } from './intake/vitals.ts';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -26,13 +30,21 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.requestTimeoutMs / 4))),
     },
   });
+  if (config.trustProxy === true || typeof config.trustProxy === 'number') {
+    app.log.warn(
+      `TRUST_PROXY=${config.trustProxy} believes X-Forwarded-For from anyone who reaches this port, the proxy bypassed too; list the proxy's addresses instead (TRUST_PROXY=127.0.0.1)`,
+    );
+  }
   if (config.hsts) {
     app.addHook('onRequest', (_request, reply, done) => {
       reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
       done();
     });
   }
-  await app.register(intakePlugin, { config });
+  // The answers to a form sent without script: drawn by the built site's kit (answer-pages/).
+  const answers = createAnswerPages(await loadAnswerKit(config.distDir, app.log), loadBuildMeta(config.distDir), siteRoutes(config.distDir));
+  await app.register(intakePlugin, { config, answers });
   await app.register(staticSitePlugin, { config });
+  await app.register(answerRoutesPlugin, { pages: answers });
   return app;
 }

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
-import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc } from '../site.config.ts';
+import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc, type SiteConfig } from '../site.config.ts';
+import type { PersonEmailFacts } from './intake/delivery/person-email.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -26,6 +27,8 @@ export interface ServerConfig {
   rateLimitWindowMs: number;
   /** Requests per IP per window on POST /vitals (beacons are more frequent than form submissions). */
   vitalsRateLimitMax: number;
+  /** Forms sent without script (no proof of work) per IP per hour that are taken in (form-post.ts); beyond, 429. */
+  withoutProofRateLimitMax: number;
   /** Log level for the structured (JSON) request log. */
   logLevel: string;
   /** Standard Webhooks receivers of every lead, and their signing secret ("whsec_…"). */
@@ -33,6 +36,12 @@ export interface ServerConfig {
   webhookSecret: string | undefined;
   /** An email per lead, when SMTP_URL is set. */
   email: { smtpUrl: string; to: string; from: string } | undefined;
+  /**
+   * Emails to the person who sent a form, when SMTP_URL is set: what they say about the
+   * site, and whether every lead is acknowledged (ACK_EMAILS); an application's outcome is
+   * written when a team member confirms it.
+   */
+  personEmail: (PersonEmailFacts & { acknowledge: boolean }) | undefined;
   /** Wait before the first retry of a failed delivery; later ones double. */
   deliveryRetryBaseMs: number;
   /** Whether a lead needs a proof-of-work solution not to be flagged as spam (SPAM_CHALLENGE=off: no). */
@@ -86,7 +95,7 @@ export const SETTINGS = {
   DATA_DIR: {
     default: `${DEFAULT_DATA_DIR}/`,
     description:
-      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
+      'the service\'s data folder (created on first start): `leads.db` (leads, the delivery outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses), `vitals.db` (field Web Vitals), `altcha-hmac.key` (made once when `ALTCHA_HMAC_KEY` is unset); a relative path is taken from the repository root. At every start the folder is made 0700 and every file in it 0600; the process runs with umask 077. Not used with `DATABASE_URL`',
   },
   DIST_DIR: {
     default: `${DEFAULT_DIST_DIR}/`,
@@ -95,7 +104,7 @@ export const SETTINGS = {
   DATABASE_URL: {
     defaultText: 'empty: SQLite in `DATA_DIR`',
     description:
-      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
+      '`postgres://USER:PASSWORD@HOST:5432/DATABASE` (or `postgresql://`): every instance shares one PostgreSQL (leads, outbox, used proof-of-work solutions, idempotency keys, acknowledged addresses, rate limits, vitals); migrations run at start under an advisory lock. The operator commands use it too',
   },
   DATABASE_POOL_SIZE: {
     default: 10,
@@ -123,7 +132,7 @@ export const SETTINGS = {
   TRUST_PROXY: {
     defaultText: 'off',
     description:
-      'behind a reverse proxy: `true` (trust every hop), a hop count (`1`), or proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`; also `loopback`, `linklocal`, `uniquelocal`); the client address from `X-Forwarded-For` then keys the rate limits. Off, every visitor behind a proxy shares one bucket',
+      'behind a reverse proxy, which `X-Forwarded-For` to believe for the client address that keys the rate limits. Best: the proxy\'s addresses/CIDRs (`127.0.0.1`, `10.0.0.0/8`, or `loopback`, `linklocal`, `uniquelocal`): a direct caller\'s header is then ignored. A hop count (`1`) or `true` believes the header from anyone who reaches the port, so a caller who bypasses the proxy picks its own address (and escapes its limits): use them only when the port is reachable through the proxy alone. Off, every visitor behind a proxy shares one bucket ([operations](operations.md#behind-a-reverse-proxy-trust_proxy))',
   },
   REQUEST_TIMEOUT_MS: {
     default: 30_000,
@@ -163,6 +172,11 @@ export const SETTINGS = {
     default: 120,
     description: 'vitals beacons per client address per window',
   },
+  WITHOUT_PROOF_RATE_LIMIT_MAX: {
+    default: 10,
+    description:
+      'forms sent without JavaScript (so without proof of work) taken in per client address per hour; beyond, the form comes back with a 429 and its values (docs/intake-api.md, "Forms sent without script")',
+  },
   LOG_LEVEL: {
     default: 'info',
     description: 'level of the structured JSON logs; they carry a lead\'s id, never its personal data',
@@ -177,7 +191,7 @@ export const SETTINGS = {
   },
   SMTP_URL: {
     defaultText: 'empty: no email',
-    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead',
+    description: '`smtp://user:pass@smtp.example.com:587` or `smtps://…:465`: an email per lead to the team, and the emails to the person who sent a form (`ACK_EMAILS`)',
   },
   NOTIFY_EMAIL_TO: {
     defaultText: 'none; required with `SMTP_URL`',
@@ -185,7 +199,13 @@ export const SETTINGS = {
   },
   NOTIFY_EMAIL_FROM: {
     defaultText: 'the first `NOTIFY_EMAIL_TO` address',
-    description: 'sender of the lead emails, e.g. `SocietyDesk leads <leads@societydesk.example>`',
+    description:
+      'sender of the lead emails, e.g. `SocietyDesk leads <leads@societydesk.example>`; its address, under `SITE_NAME`, also sends the emails to the person who sent a form',
+  },
+  ACK_EMAILS: {
+    default: 'on',
+    description:
+      'with `SMTP_URL`: every person\'s lead (never spam, never a repeat) is acknowledged by an email to the address they gave, in the form\'s language, with its reference, what they sent, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer; at most one per address per 24 hours; `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
   },
   DELIVERY_RETRY_BASE_MS: {
     default: 30_000,
@@ -194,7 +214,7 @@ export const SETTINGS = {
   },
   SPAM_CHALLENGE: {
     default: 'on',
-    description: '`off`: leads need no proof-of-work solution (none is flagged as spam)',
+    description: '`off`: leads need no proof-of-work solution (none is flagged as spam but a form whose honeypot was filled in)',
   },
   ALTCHA_HMAC_KEY: {
     defaultText: 'a random key kept in `DATA_DIR/altcha-hmac.key` (with PostgreSQL: in its `settings` table)',
@@ -216,7 +236,7 @@ export const SETTINGS = {
   INSIGHT_TOKEN: {
     defaultText: 'unset: `/_insight` answers 404',
     description:
-      'at least 16 printable characters: turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …` or `?token=` ([funnel](funnel.md))',
+      'at least 32 printable characters with some variety (`openssl rand -hex 24`; a weak one stops the start): turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …`, or the 30-minute cookie its sign-in form (`/_insight/sign-in`) sets; never in the address. 20 wrong tries per client an hour, then 429 ([funnel](funnel.md#reading-it))',
   },
   TEAM_ORIGIN: {
     defaultText: 'the origin of `SITE_URL`',
@@ -266,6 +286,20 @@ function emailSettings(env: NodeJS.ProcessEnv): ServerConfig['email'] {
   if (!/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   if (!to) throw new ConfigError('NOTIFY_EMAIL_TO is required with SMTP_URL');
   return { smtpUrl, to, from: env.NOTIFY_EMAIL_FROM?.trim() || list(env.NOTIFY_EMAIL_TO)[0]! };
+}
+
+/** The person's emails come from NOTIFY_EMAIL_FROM's address under the brand's name; the rest from the site's configuration. */
+function personEmailSettings(from: string, site: SiteConfig, acknowledge: boolean): ServerConfig['personEmail'] {
+  const address = from.match(/<([^<>\s]+)>\s*$/)?.[1] ?? from.trim();
+  return {
+    acknowledge,
+    from: { name: site.brandName, address },
+    contactEmail: site.contact.email,
+    brandName: site.brandName,
+    siteUrl: site.siteUrl,
+    grievanceOfficer: { name: site.grievanceOfficer.name, email: site.grievanceOfficer.email, phone: site.grievanceOfficer.phone },
+    retentionDays: site.privacy.retentionDays,
+  };
 }
 
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
@@ -323,6 +357,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const site = loadSiteConfig(env);
   const siteUrl = site.siteUrl;
   const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, SETTINGS.REQUEST_TIMEOUT_MS.default);
+  const email = emailSettings(env);
+  const acknowledge = onOff('ACK_EMAILS', env.ACK_EMAILS);
   return {
     host: env.HOST || SETTINGS.HOST.default,
     port: int(env.PORT, SETTINGS.PORT.default),
@@ -335,9 +371,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimitMax: int(env.RATE_LIMIT_MAX, SETTINGS.RATE_LIMIT_MAX.default),
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, SETTINGS.RATE_LIMIT_WINDOW_MS.default),
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
+    withoutProofRateLimitMax: int(env.WITHOUT_PROOF_RATE_LIMIT_MAX, SETTINGS.WITHOUT_PROOF_RATE_LIMIT_MAX.default),
     logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
-    email: emailSettings(env),
+    email,
+    personEmail: email && personEmailSettings(email.from, site, acknowledge),
     deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, SETTINGS.DELIVERY_RETRY_BASE_MS.default),
     spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
     altchaHmacKey: env.ALTCHA_HMAC_KEY?.trim() || undefined,
@@ -367,10 +405,29 @@ function teamOrigin(value: string | undefined, siteUrl: string): string {
   return origin;
 }
 
-/** A token someone could guess would open the funnel page to anyone: at least 16 characters, printable ASCII. */
+/** The fewest characters, and the fewest different ones, an INSIGHT_TOKEN may have. */
+const INSIGHT_TOKEN_MIN_LENGTH = 32;
+const INSIGHT_TOKEN_MIN_DISTINCT = 10;
+
+/**
+ * A token someone could guess would open the funnel page to anyone: at least 32 printable
+ * ASCII characters, at least 10 different ones, none making up more than a quarter of it
+ * (`openssl rand -hex 24` passes; `aaaa…` or `abab…` does not).
+ */
 function insightToken(value: string | undefined): string | undefined {
   const token = value?.trim();
   if (!token) return undefined;
-  if (token.length < 16 || !/^[\x21-\x7e]+$/.test(token)) throw new ConfigError('INSIGHT_TOKEN must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)');
+  const counts = new Map<string, number>();
+  for (const c of token) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const weak =
+    token.length < INSIGHT_TOKEN_MIN_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(token) ||
+    counts.size < INSIGHT_TOKEN_MIN_DISTINCT ||
+    Math.max(...counts.values()) > token.length / 4;
+  if (weak) {
+    throw new ConfigError(
+      `INSIGHT_TOKEN is too easy to guess: use at least ${INSIGHT_TOKEN_MIN_LENGTH} printable characters without spaces, with at least ${INSIGHT_TOKEN_MIN_DISTINCT} different ones and none repeated through it (e.g. openssl rand -hex 24)`,
+    );
+  }
   return token;
 }

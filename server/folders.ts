@@ -20,6 +20,13 @@ export function distDir(env: Env = process.env): string {
   return path.resolve(repoRoot, env.DIST_DIR || DEFAULT_DIST_DIR);
 }
 
+/**
+ * What `vite build` makes for the service alone, beside the built site and never served
+ * (`dist-server/` for `dist/`): the kit that draws the answers to a form sent without script
+ * (scripts/build/answer-kit-plugin.ts, server/answer-pages/).
+ */
+export const answerKitDir = (builtSite: string): string => `${builtSite.replace(/[\\/]+$/, '')}-server`;
+
 /** The intake service's data folder: `DATA_DIR` when set and not empty, else `data/`. */
 export function dataDir(env: Env = process.env): string {
   return path.resolve(repoRoot, env.DATA_DIR || DEFAULT_DATA_DIR);

@@ -2,6 +2,7 @@
  * One source for the response headers of the static site: the local server applies
  * them, and the build writes the same rules into dist/_headers for static hosts.
  */
+import { FRAME_ROUTE } from '../contract/frame-options.ts';
 import { languages } from '../contract/languages.ts';
 import { NOT_FOUND_ROUTE, pageFileOf, routeOfPageFile } from '../contract/site-routes.ts';
 import { SPECULATION_RULES_PATH } from '../contract/speculation-rules.ts';
@@ -20,6 +21,8 @@ export interface BuildMeta {
   speculationRulesHash?: string;
   /** Origins besides 'self' that pages may send data to (API, vitals). */
   connectOrigins: string[];
+  /** Origins besides 'self' that a page's forms may post to without script (the API, when API_BASE is another origin). */
+  formOrigins?: string[];
   /** Clean URLs of the pages, e.g. "/", "/about-us". */
   routes: string[];
 }
@@ -45,18 +48,20 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
  * snippet on /embed (for site builders that forbid scripts). Every other page refuses
  * being framed (clickjacking).
  */
-export const framableRoutes: ReadonlySet<string> = new Set(['/embed/frame']);
+export const framableRoutes: ReadonlySet<string> = new Set([FRAME_ROUTE]);
 
 interface PageOptions {
   /** `frame-ancestors *` and no X-Frame-Options, instead of `frame-ancestors 'none'` and DENY. */
   framable?: boolean;
   /** The page file, relative to dist/: its own style hashes only (BuildMeta.pageStyleHashes). */
   file?: string;
+  /** A page the service draws (server/answer-pages/): the sources of its inline styles and scripts. */
+  inline?: { styleHashes: string[]; scriptHashes: string[] };
 }
 
-export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file }: PageOptions = {}): string {
-  const hashes = (file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes;
-  const own = (file !== undefined && meta.pageScriptHashes?.[file]) || [];
+export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file, inline }: PageOptions = {}): string {
+  const hashes = inline?.styleHashes ?? ((file !== undefined && meta.pageStyleHashes?.[file]) || meta.styleHashes);
+  const own = inline?.scriptHashes ?? ((file !== undefined && meta.pageScriptHashes?.[file]) || []);
   const scripts = meta.speculationRulesHash ? [...own, meta.speculationRulesHash] : own;
   return [
     "default-src 'self'",
@@ -67,7 +72,7 @@ export function contentSecurityPolicy(meta: BuildMeta, { framable = false, file 
     ...(meta.connectOrigins.length > 0 ? [`connect-src ${["'self'", ...meta.connectOrigins].join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(meta.formOrigins ?? [])].join(' '),
     framable ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ');
 }

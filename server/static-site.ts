@@ -23,6 +23,14 @@ export function isProtocolRelativePath(url: string): boolean {
   return raw.startsWith('//') || decoded.startsWith('//') || raw.includes('\\') || decoded.includes('\\');
 }
 
+const EMPTY_META: BuildMeta = { styleHashes: [], connectOrigins: [], routes: [] };
+
+/** What the build says of the built site in `root` (build-meta.json), or undefined without a build. */
+export function loadBuildMeta(root: string): BuildMeta | undefined {
+  const file = path.join(root, 'build-meta.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as BuildMeta) : undefined;
+}
+
 /** Files of the built site for the build and static hosts only, never served. */
 export const BLOCKED_FILES: readonly string[] = ['_headers', 'build-meta.json'];
 
@@ -53,11 +61,8 @@ export function isBlockedPath(pathname: string): boolean {
  */
 async function staticSite(app: FastifyInstance, { config }: { config: ServerConfig }) {
   const root = config.distDir;
-  const metaFile = path.join(root, 'build-meta.json');
-  const meta: BuildMeta = fs.existsSync(metaFile)
-    ? JSON.parse(fs.readFileSync(metaFile, 'utf8'))
-    : { styleHashes: [], connectOrigins: [], routes: [] };
-  if (!fs.existsSync(metaFile)) app.log.warn(`no built site in ${root}: run npm run build`);
+  const meta = loadBuildMeta(root);
+  if (!meta) app.log.warn(`no built site in ${root}: run npm run build`);
   const hasCompressedVariant = new Set(
     fs.existsSync(root)
       ? (fs.readdirSync(root, { recursive: true }) as string[])
@@ -78,7 +83,7 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     index: ['index.html'],
     allowedPath: (pathname) => !isBlockedPath(pathname),
     setHeaders: (res, filePath) => {
-      for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headersForFile(path.relative(root, filePath), meta ?? EMPTY_META))) res.setHeader(name, value);
       if (hasCompressedVariant.has(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
@@ -90,7 +95,7 @@ async function staticSite(app: FastifyInstance, { config }: { config: ServerConf
     const rules = fs.readFileSync(rulesFile, 'utf8');
     app.get(SPECULATION_RULES_PATH, (request, reply) => {
       const savingData = /^\s*on\s*$/i.test(String(request.headers['save-data'] ?? ''));
-      reply.headers({ ...headersForFile(SPECULATION_RULES_PATH.slice(1), meta), Vary: 'Save-Data' });
+      reply.headers({ ...headersForFile(SPECULATION_RULES_PATH.slice(1), meta ?? EMPTY_META), Vary: 'Save-Data' });
       return savingData ? reply.code(204).send() : reply.send(rules);
     });
   }

@@ -213,12 +213,14 @@ describe('build-meta.json and _headers', () => {
       styleHashes: ['sha256-a', 'sha256-b'],
       speculationRulesHash: cspHash(speculationRulesText),
       connectOrigins: ['https://api.example.in'],
+      formOrigins: ['https://api.example.in'],
       routes: ['/', '/about-us'],
     });
     const headers = headersFile(meta, { hsts: true });
     expect(headers).toMatch(/^\/\*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains$/m);
     expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
     expect(headers).toContain("connect-src 'self' https://api.example.in");
+    expect(headers, 'a form posts itself to the API while its script is not there').toContain("form-action 'self' https://api.example.in");
     for (const pattern of ['/', '/about-us', '/about-us/', '/404.html', '/widgets/*', '/assets/*']) expect(headers).toMatch(new RegExp(`^${pattern.replace(/[*.]/g, '\\$&')}$`, 'm'));
   });
 

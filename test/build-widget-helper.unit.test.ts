@@ -27,13 +27,17 @@ function page(template: string): string {
 }
 
 describe('{{widget}}', () => {
-  it('renders the element with an open shadow root: the form stylesheet, then the form with its submit button disabled', () => {
+  it('renders the element with an open shadow root: the form stylesheet, then a form the browser can post itself, its button live', () => {
     const html = page(`<main>{{widget "${SOCIETY_REGISTRATION}"}}</main>`);
     const { css } = prerender.shadowRootOf(SOCIETY_REGISTRATION, {});
     expect(html.startsWith(`<main><${SOCIETY_REGISTRATION}><template shadowrootmode="open"><style>${css}</style><form `)).toBe(true);
     expect(html.endsWith(`</form></template></${SOCIETY_REGISTRATION}></main>`)).toBe(true);
     expect(html).toContain(`>${societyRegistrationDefaults.heading}</h2>`);
-    expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+    expect(html).toMatch(/<form [^>]*action="\/addSocietyQuery" method="post"/);
+    expect(html).toMatch(/<button type="submit"[^>]*>/);
+    expect(html).not.toMatch(/<button type="submit"[^>]* disabled/);
+    expect(html).toContain('<input type="hidden" name="lang" value="en"/>');
+    expect(html).toContain('<label hidden="">Leave empty <input name="website"/></label>');
     expect(css.length).toBeGreaterThan(1000);
     expect(css).not.toMatch(/\n|\/\*/);
   });

@@ -25,6 +25,7 @@ describe('delivery: an email per lead through a real SMTP server', () => {
       SMTP_URL: sink.url,
       NOTIFY_EMAIL_TO: 'sales@societydesk.example, ops@societydesk.example',
       NOTIFY_EMAIL_FROM: 'SocietyDesk leads <leads@societydesk.example>',
+      ACK_EMAILS: 'off', // the team's email alone here; the person's: acknowledgement-email.unit.test.ts
     } });
   });
   afterAll(async () => {
@@ -47,8 +48,12 @@ describe('delivery: an email per lead through a real SMTP server', () => {
     expect(h.get('from')).toEqual(['SocietyDesk leads <leads@societydesk.example>']);
     expect(h.get('message-id')![0]).toMatch(/^<lead-1\.\d+@societydesk\.example>$/);
     expect(h.get('x-lead-id')).toEqual(['1']);
+    const reference = (await res.json()).reference as string;
+    expect(h.get('x-lead-reference')).toEqual([reference]);
 
     const text = partOf(mail.raw, 'text/plain')!;
+    expect(text.split('\n').slice(0, 2)).toEqual(['New society registration (lead #1)', `Reference: ${reference}`]);
+    expect(text).toContain('Form language: English (en)');
     expect(text).toContain(
       ['Name: Sunita Sharma', 'Email: sunita@example.in', 'Phone number: +91 98765 43210', 'Society name: Green Park Residency', 'City: Delhi', 'Position: Secretary'].join('\n'),
     );
@@ -86,10 +91,13 @@ describe('delivery: an email per lead through a real SMTP server', () => {
 describe('email: header injection is impossible', () => {
   const event = (fields: Record<string, string>): LeadEvent => ({
     id: 9,
+    reference: 'SD-4K7Q-2M9X',
     kind: 'society',
+    language: 'en',
     createdAt: '2026-11-22T10:00:00.000Z',
     source: { origin: 'https://x.example\r\nBcc: leak@evil.example', partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
     fields,
+    withoutProofOfWork: false,
   });
 
   it('keeps hostile values inside their header or the body, and a comma address out of Reply-To', async () => {

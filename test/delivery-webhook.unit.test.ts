@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_PATTERN } from '../contract/lead-reference.ts';
 import { openDatabase } from '../server/intake/database.ts';
 import { createOutbox, DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../server/intake/delivery/outbox.ts';
 import { VALID_SOCIETY } from './helpers/fixtures.ts';
@@ -71,15 +72,19 @@ describe('delivery: signed webhooks, retried until accepted, never twice', () =>
     expect(receiver.accepted.map((a) => a.id).sort()).toEqual(ids.map((id) => `lead-${id}`).sort());
 
     const first = receiver.accepted.find((a) => a.body.data.fields.email === 'resident1@example.in')!;
+    expect(first.body.data.reference).toBe(((await answers[0]!.json()) as { reference: string }).reference);
     expect(first.body).toEqual({
       type: 'lead.created',
       timestamp: first.body.data.createdAt,
       data: {
         id: expect.any(Number),
+        reference: expect.stringMatching(REFERENCE_PATTERN),
         kind: 'society',
+        language: 'en',
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         source: { origin: 'https://rwa.example', partner: 'greenpark-rwa', page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
         fields: society(1),
+        withoutProofOfWork: false,
         // The lead's page in the team's worklist (TEAM_ORIGIN, else SITE_URL's origin).
         teamUrl: `https://societydesk.example/team/leads/${first.body.data.id}`,
       },

@@ -70,7 +70,7 @@ describe('/embed for a treasurer', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await openEmbed(context);
     expect(await page.locator('#snippet').textContent()).toBe(
-      `<script type="module" src="${siteUrl}/widgets/society-registration.js"></script>\n<society-registration></society-registration>`,
+      `<script type="module" src="${siteUrl}/widgets/society-registration.js"></script>\n<society-registration><a href="${siteUrl}/register">Register your society for free</a></society-registration>`,
     );
     expect(await page.locator('#snippet').isVisible()).toBe(true);
     expect(await page.locator('#frame-snippet').textContent()).toMatch(new RegExp(`^<iframe src="${siteUrl}/embed/frame" `));
@@ -109,7 +109,7 @@ describe('copy buttons', () => {
 
   it('copies the two-line script snippet, and says so', async () => {
     expect(await copy('Copy the code', 0)).toBe(
-      `<script type="module" src="${siteUrl}/widgets/society-registration.js"></script>\n<society-registration></society-registration>`,
+      `<script type="module" src="${siteUrl}/widgets/society-registration.js"></script>\n<society-registration><a href="${siteUrl}/register">Register your society for free</a></society-registration>`,
     );
     await expect.poll(() => page.locator('#website [role="status"]').textContent()).toMatch(/^Copied/);
   });
@@ -128,7 +128,7 @@ describe('copy buttons', () => {
     for (const expected of [
       `${siteUrl}/embed`,
       `<script type="module" src="${siteUrl}/widgets/society-registration.js"></script>`,
-      '<society-registration partner="your-rwa"></society-registration>',
+      `<society-registration partner="your-rwa"><a href="${siteUrl}/register">Register your society for free</a></society-registration>`,
       '- partner (optional)',
       '--widget-accent: #1d4ed8;',
       `${siteUrl}/embed/frame?partner=your-rwa&accent=1d4ed8&radius=8`,

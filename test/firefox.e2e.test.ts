@@ -103,7 +103,7 @@ describe('Firefox ESR', () => {
     });
     expect(storedLeads(site.dataDir).filter((lead) => lead.kind === 'society').map((lead) => lead.fields)).toEqual([values]);
     await page.waitForFunction(() =>
-      [...document.querySelector('society-registration')!.shadowRoot!.querySelectorAll('input')].every((input) => input.value === ''),
+      [...document.querySelector('society-registration')!.shadowRoot!.querySelectorAll<HTMLInputElement>('input[part~="input"]')].every((input) => input.value === ''),
     );
     expect(errors).toEqual([]);
     await page.close();

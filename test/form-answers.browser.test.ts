@@ -95,7 +95,7 @@ describe('form answers', () => {
 
         confirmation(host)!.querySelector('button')!.click();
         await until(() => shadow(host).querySelector('form'), 'the form is back');
-        const controls = [...shadow(host).querySelectorAll<HTMLInputElement>('input, select, textarea')];
+        const controls = [...shadow(host).querySelectorAll<HTMLInputElement>('[part~="input"]')];
         expect(controls.every((c) => c.value === ''), 'every field empty').to.equal(true);
         expect(shadow(host).querySelectorAll(':user-invalid').length, 'no field shows as invalid').to.equal(0);
         expect(shadow(host).querySelectorAll('[aria-invalid="true"]').length).to.equal(0);

@@ -29,7 +29,7 @@ const formState = (page: Page, tag: string) =>
       confirmation: root.querySelector('.confirmation h2')?.textContent ?? null,
       form: !!root.querySelector('form'),
       userInvalid: root.querySelectorAll(':user-invalid').length,
-      values: [...root.querySelectorAll<HTMLInputElement>('input, select, textarea')].map((c) => c.value),
+      values: [...root.querySelectorAll<HTMLInputElement>('[part~="input"]')].map((c) => c.value),
       focused: active ? active.getAttribute('name') ?? active.localName : null,
     };
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createWriteBatcher, openVitalsDatabase } from '../server/intake/database.ts';
-import { beaconFunnel, createFunnelStore, funnelBy, funnelByWeek, funnelKey, funnelTotal, isCountableBeacon, isoWeekOfDay, isPersonAgent, MAX_KEYS_PER_DAY, OTHER } from '../server/intake/funnel.ts';
+import { beaconFunnel, createFunnelStore, funnelBeaconSchema, funnelBy, funnelByWeek, funnelKey, funnelTotal, isCountableBeacon, isoWeekOfDay, isPersonAgent, MAX_KEYS_PER_DAY, OTHER } from '../server/intake/funnel.ts';
 import { readLeadSource } from '../server/intake/lead-source.ts';
 import { leadUrl, withoutVisit, withVisit } from '../widgets/lead-form/lead-request.ts';
 import { tempDir } from './helpers/server.ts';
@@ -82,8 +82,10 @@ describe('what a vitals beacon counts', () => {
     expect(beaconFunnel('/', [{ name: 'CLS', navigationType: 'navigate' }, { name: 'INP', navigationType: 'navigate' }])).toBeUndefined();
   });
 
-  it('a form’s starts and sends, with or without a view', () => {
-    expect(beaconFunnel('/register', [], { starts: 1, sends: 2 })).toEqual({ views: 0, starts: 1, sends: 2 });
+  it('a form’s starts and sends, with or without a view; a beacon carries at most one of each', () => {
+    expect(beaconFunnel('/register', [], { starts: 1, sends: 1 })).toEqual({ views: 0, starts: 1, sends: 1 });
+    expect(funnelBeaconSchema.safeParse({ starts: 1, sends: 1 }).success).toBe(true);
+    for (const many of [{ starts: 2 }, { sends: 10 }, { starts: 1, sends: 2 }]) expect(funnelBeaconSchema.safeParse(many).success, JSON.stringify(many)).toBe(false);
     expect(beaconFunnel('/register', [], { starts: 0 })).toBeUndefined();
   });
 
@@ -95,7 +97,7 @@ describe('what a vitals beacon counts', () => {
 });
 
 describe('the counts', () => {
-  it('adds up per day and key, folds new campaigns past the day’s key limit into (other), and reads back with rates', async () => {
+  it('adds up per day and key, folds every new key past the day’s key limit into one (other) key, and reads back with rates', async () => {
     const db = openVitalsDatabase(tempDir());
     const batcher = createWriteBatcher(db);
     let now = Date.UTC(2026, 10, 23, 12);
@@ -113,15 +115,23 @@ describe('the counts', () => {
     expect(funnelBy(db, 'page', { since: '2026-11-24' })).toEqual([]);
 
     now += 86_400_000; // the next day
-    const keys = db.prepare('SELECT COUNT(*) FROM funnel_counts').pluck();
-    const before = keys.get() as number;
-    db.transaction(() => {
-      const insert = db.prepare("INSERT INTO funnel_counts VALUES ('2026-11-24', '/', ?, '', '', '', 'view', 1)");
-      for (let i = 0; i < MAX_KEYS_PER_DAY; i++) insert.run(`flood-${i}`);
-    })();
-    await store.count(funnelKey('/', { utm_source: 'one-more' }, null), { view: 1 });
-    expect(keys.get()).toBe(before + MAX_KEYS_PER_DAY + 1);
-    expect(db.prepare("SELECT source FROM funnel_counts WHERE day = '2026-11-24' AND source NOT LIKE 'flood-%'").pluck().all()).toEqual([OTHER]);
+    const rowsOfDay = db.prepare("SELECT COUNT(*) FROM funnel_counts WHERE day = '2026-11-24'").pluck();
+    await Promise.all(Array.from({ length: MAX_KEYS_PER_DAY }, (_, i) => store.count(funnelKey('/', { utm_source: `flood-${i}` }, null), { view: 1 })));
+    expect(rowsOfDay.get()).toBe(MAX_KEYS_PER_DAY);
+    expect(db.prepare("SELECT key_count FROM funnel_day_keys WHERE day = '2026-11-24'").pluck().get()).toBe(MAX_KEYS_PER_DAY);
+    // Past the limit, new pages, campaigns and partners all count under one key: (other) in every column.
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) =>
+        store.count(funnelKey(`/page-${i}`, { utm_source: `s${i}`, utm_medium: `m${i}`, utm_campaign: `c${i}` }, `partner-${i}`), { view: 1, start: 1, send: 1 }),
+      ),
+    );
+    expect(rowsOfDay.get()).toBe(MAX_KEYS_PER_DAY + 3);
+    expect(db.prepare("SELECT page, source, medium, campaign, partner, event, count FROM funnel_counts WHERE day = '2026-11-24' AND source NOT LIKE 'flood-%' ORDER BY event").all()).toEqual(
+      ['send', 'start', 'view'].map((event) => ({ page: OTHER, source: OTHER, medium: OTHER, campaign: OTHER, partner: OTHER, event, count: 500 })),
+    );
+    // A key the day already holds still counts under itself.
+    await store.count(funnelKey('/', { utm_source: 'flood-7' }, null), { view: 1 });
+    expect(db.prepare("SELECT count FROM funnel_counts WHERE day = '2026-11-24' AND source = 'flood-7'").pluck().get()).toBe(2);
     expect(funnelByWeek(db).map((w) => w.week)).toEqual(['2026-W48']);
     db.close();
   });

@@ -289,16 +289,15 @@ describe('back/forward cache', () => {
       `(() => {
         const root = document.querySelector('society-registration').shadowRoot;
         return {
-          values: [...root.querySelectorAll('input, select, textarea')].map((c) => c.value),
+          values: [...root.querySelectorAll('[part~="input"]')].map((c) => c.value),
           confirmation: root.querySelector('.confirmation h2')?.textContent ?? null,
           form: !!root.querySelector('form'),
         };
       })()`,
     );
 
-  /** The form's submit button is live: the element has taken over its pre-rendered form (whose button stays disabled). */
-  const submitLive = (page: Page) =>
-    evaluateInTab<boolean>(page, `!!document.querySelector('society-registration').shadowRoot.querySelector('button[type="submit"]:not([disabled])')`);
+  /** The element has taken over its pre-rendered form (defined, it renders at once): its submit is the widget's, not the browser's own post. */
+  const submitLive = (page: Page) => evaluateInTab<boolean>(page, `!!document.querySelector('society-registration:defined')`);
 
   it('a form comes back with what was typed, and a sent form with its confirmation, not a form ready to send again', async () => {
     const page = await browser.newPage();

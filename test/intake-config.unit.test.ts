@@ -70,12 +70,12 @@ describe('schema migration 2', () => {
     const db = openDatabase(dir);
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-      expect(db.prepare('SELECT fields, origin, partner, notice_version, spam_reason, utm_source, utm_campaign, page FROM leads').all()).toEqual([
-        { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null, utm_source: null, utm_campaign: null, page: null },
+      expect(db.prepare('SELECT fields, origin, partner, notice_version, spam_reason, utm_source, utm_campaign, page, without_proof FROM leads').all()).toEqual([
+        { fields: '{"name":"Old Lead"}', origin: null, partner: null, notice_version: null, spam_reason: null, utm_source: null, utm_campaign: null, page: null, without_proof: 0 },
       ]);
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
       // Later migrations add tables of their own (the team's); migration 2's are there and the old vitals table is gone.
-      expect(tables).toEqual(expect.arrayContaining(['deliveries', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']));
+      expect(tables).toEqual(expect.arrayContaining(['acknowledged_addresses', 'deliveries', 'erased_idempotency_keys', 'erasures', 'idempotency_keys', 'leads', 'used_solutions', 'write_probe']));
       expect(tables).not.toContain('vitals');
     } finally {
       db.close();

@@ -5,6 +5,7 @@
  * by a refusal. The Hindi catalogues have every key, and a Hindi form recognises the
  * field a Hindi refusal names.
  */
+import { REFERENCE_PATTERN } from '../contract/lead-reference.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLanguage } from '../server/intake/language.ts';
 import { MESSAGES_HI } from '../contract/messages/hi.ts';
@@ -56,7 +57,7 @@ describe('intake: a Content-Language that names an inherited property or no lang
       const before = countRows(server.dataDir, 'leads');
       const res = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `${tag.replace(/\W/g, '')}@example.in` }, { 'content-language': tag });
       expect(res.status, tag).toBe(200);
-      expect(await res.json(), tag).toEqual({ success: true, message: MESSAGES.societyStored });
+      expect(await res.json(), tag).toEqual({ success: true, message: MESSAGES.societyStored, reference: expect.stringMatching(REFERENCE_PATTERN) });
       expect(countRows(server.dataDir, 'leads'), tag).toBe(before + 1);
     }
   });
@@ -124,11 +125,11 @@ describe('intake: answers in Hindi', () => {
     const res = await postJson(`${server.url}/addSocietyQuery`, society, HI);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ success: true, message: MESSAGES_HI.societyStored });
+    expect(body).toEqual({ success: true, message: MESSAGES_HI.societyStored, reference: expect.stringMatching(REFERENCE_PATTERN) });
     expect(body.message.startsWith(hi.society.successPrefix)).toBe(true);
     expect(storedLeads(server.dataDir).at(-1)!.fields).toEqual(society);
     const applied = await postJson(`${server.url}/addQuery`, career, HI);
-    expect(await applied.json()).toEqual({ success: true, message: MESSAGES_HI.careerStored });
+    expect(await applied.json()).toEqual({ success: true, message: MESSAGES_HI.careerStored, reference: expect.stringMatching(REFERENCE_PATTERN) });
   });
 
   it('keeps English exactly as before without the header or with another language', async () => {
@@ -136,7 +137,7 @@ describe('intake: answers in Hindi', () => {
       const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
       expect(await refused.json()).toEqual({ success: false, message: 'Name is required.' });
       const stored = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `x${Math.random()}@example.in` }, headers);
-      expect(await stored.json()).toEqual({ success: true, message: MESSAGES.societyStored });
+      expect(await stored.json()).toEqual({ success: true, message: MESSAGES.societyStored, reference: expect.stringMatching(REFERENCE_PATTERN) });
       expect(MESSAGES.societyStored.startsWith(en.society.successPrefix)).toBe(true);
     }
   });

@@ -1,3 +1,4 @@
+import { REFERENCE_PATTERN } from '../contract/lead-reference.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
@@ -59,7 +60,7 @@ describe('intake: valid submissions', () => {
   it('stores a career application with Unicode, newlines and emoji intact', async () => {
     const res = await postJson(`${server.url}/addQuery`, career);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, message: expect.stringMatching(/^Application received\./) });
+    expect(await res.json()).toEqual({ success: true, message: expect.stringMatching(/^Application received\./), reference: expect.stringMatching(REFERENCE_PATTERN) });
     const stored = storedLeads(server.dataDir).at(-1)!;
     expect(stored.kind).toBe('career');
     expect(stored.fields).toEqual(career);

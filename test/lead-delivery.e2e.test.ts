@@ -1,7 +1,8 @@
 /**
  * A registration made in a real browser, on our own page and on a partner's page on
  * another origin, is stored as a person's (not spam) with its source, and reaches the team:
- * a signed webhook verified by a real receiver, and an email through a real SMTP server.
+ * a signed webhook verified by a real receiver, and an email through a real SMTP server
+ * (the person's acknowledgement: acknowledgement.e2e.test.ts).
  *
  * The proof of work is the widget's own: it fetches a challenge from the service under
  * test, solves it while the visitor types and sends it in X-Altcha (checked below).
@@ -86,8 +87,8 @@ describe('a registration made in a real browser reaches the team', () => {
     expect(hook.id).toBe(`lead-${stored(email)!.id}`);
     expect(receiver.badSignatures).toEqual([]);
 
-    await expect.poll(() => smtp.messages.length, { timeout: 15_000 }).toBe(1);
-    const mail = headersOf(smtp.messages[0]!.raw);
+    await expect.poll(() => smtp.to('sales@societydesk.example').length, { timeout: 15_000 }).toBe(1);
+    const mail = headersOf(smtp.to('sales@societydesk.example')[0]!.raw);
     expect(decodeWords(mail.get('subject')![0]!)).toBe(`Society registration: ${societyName}, ${city} (${name})`);
     expect(mail.get('reply-to')).toEqual([`${name} <${email}>`]);
     expect(context.proofs).toEqual([true]);
@@ -105,7 +106,7 @@ describe('a registration made in a real browser reaches the team', () => {
     const hook = receiver.accepted.find((a) => a.body.data.fields.email === email)!;
     // A partner's page: its path is not one of ours, so no page is kept.
     expect(hook.body.data.source).toEqual({ origin: partner.url, partner: null, page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } });
-    await expect.poll(() => smtp.messages.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => smtp.to('sales@societydesk.example').length, { timeout: 15_000 }).toBe(2);
     expect(context.proofs).toEqual([true]);
     await context.close();
   });

@@ -2,7 +2,7 @@
  * Two service instances on one PostgreSQL behind a real nginx doing round robin (all
  * started here): what one instance stores, dedupes, delivers, refuses or counts, the
  * other sees; one SIGKILLed in the middle loses no acknowledged lead and no delivery.
- * The instances trust one proxy hop (TRUST_PROXY=1), so a client is its address at nginx:
+ * The instances trust the proxy's address (TRUST_PROXY=127.0.0.1), so a client is its address at nginx:
  * the scripted clients connect from addresses of 127.0.0.0/8 of their own.
  */
 import http from 'node:http';
@@ -94,7 +94,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const env = {
       DATABASE_URL: url,
       DIST_DIR: distDir,
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
       WEBHOOK_URLS: receiver.url,
       WEBHOOK_SECRET: secret,

@@ -4,14 +4,21 @@
  * - network emulated offline: the spec's failure toast, then the waiting state; back
  *   online, it goes by itself: one lead (a person's), the success toast and the confirmation;
  * - sent offline, the tab closed, the connection back, another page of the site opened:
- *   the outbox worker sends it, one lead; the form later says it was sent;
+ *   the outbox worker sends it, one lead; a form taken over later is empty and shows nothing of it;
+ * - a form still waiting when the worker gets its send accepted shows the answer (toast and
+ *   confirmation) without sending it again;
  * - a reload mid-typing brings the values back; after the success nothing of them is left
  *   in the page's storage;
- * - nothing is stored on the device, and no worker registered, before the visitor acts.
+ * - nothing is stored on the device, and no worker registered, before the visitor acts;
+ * - issue 30, finding 1: once a send is accepted, from the page or by the worker, nothing of
+ *   the lead is left in localStorage, IndexedDB (no record at all, in any database or store) or
+ *   the Cache API, on the page that saw it and after a reload; a draft or a waiting send older
+ *   than 7 days is gone after one visit to any page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
+import { readDeviceStorage } from './helpers/device-storage.ts';
 import { formValues, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { readDb, startServer } from './helpers/server.ts';
 
@@ -47,26 +54,23 @@ async function fill(page: Page, fields: Record<string, string>) {
 
 const toastWith = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
 
-/** Everything the page keeps on the device: its localStorage and every record of the outbox database. */
-const deviceStorage = (page: Page) =>
-  page.evaluate(async () => {
-    const local = Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
-    const databases = (await indexedDB.databases()).map((d) => d.name);
-    const records = databases.includes('societydesk-outbox')
-      ? await new Promise<unknown[]>((resolve, reject) => {
-          const open = indexedDB.open('societydesk-outbox');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('sends')) return resolve([]);
-            const all = db.transaction('sends').objectStore('sends').getAll();
-            all.onsuccess = () => resolve(all.result);
-            all.onerror = () => reject(all.error);
-          };
-        })
-      : [];
-    return { local, records };
-  });
+/** Everything the page keeps on the device: localStorage, every IndexedDB record, the Cache API's caches. */
+const deviceStorage = (page: Page) => page.evaluate(readDeviceStorage);
+
+/** Nothing of a lead on the device: no draft, no record at all in IndexedDB, no cache, none of the values typed anywhere. */
+async function expectNothingOfTheLead(page: Page, typed: string[]) {
+  const kept = await deviceStorage(page);
+  expect(kept).toEqual({ local: {}, records: [], cacheNames: [] });
+  for (const value of typed) expect(JSON.stringify(kept)).not.toContain(value);
+}
+
+/** The values of `values(email)` as they could be kept (the phone without its country code). */
+const typedOf = (email: string) => Object.values(values(email)).filter((v) => v.length > 3).map((v) => v.replace(/^\+91 /, ''));
+
+const workerCount = (page: Page) => page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length));
+
+/** Drafts and sends dated in the past are dated this many milliseconds a day back. */
+const DAY_MS = 86_400_000;
 
 /** A fresh visitor whose outbox worker (registered when the form takes over) is installed. */
 async function visitorWithForm(context: BrowserContext, path = '/') {
@@ -84,7 +88,7 @@ describe('offline sends', () => {
     await page.goto(site.url + '/');
     await page.locator(FORM).scrollIntoViewIfNeeded();
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
-    expect(await deviceStorage(page)).toEqual({ local: {}, records: [] });
+    expect(await deviceStorage(page)).toEqual({ local: {}, records: [], cacheNames: [] });
     expect(await page.evaluate(() => indexedDB.databases().then((list) => list.length))).toBe(0);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0);
     await context.close();
@@ -115,7 +119,7 @@ describe('offline sends', () => {
     await context.close();
   });
 
-  it('sent offline, tab closed, connection back, any page of the site opened: stored once; the form then says it was sent', async () => {
+  it('sent offline, tab closed, connection back, any page of the site opened: stored once, and nothing of it left on the device', async () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
     const email = 'closed.tab@example.in';
@@ -123,25 +127,149 @@ describe('offline sends', () => {
     await context.setOffline(true);
     await page.locator(`${FORM} button[type="submit"]`).click();
     await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    expect(JSON.stringify(await deviceStorage(page))).toContain(email); // the draft and the waiting send
     await page.close();
     await context.setOffline(false);
 
     const later = await context.newPage();
     await later.goto(site.url + '/features');
     await expect.poll(() => leadsOf(email).length, { timeout: 30_000 }).toBe(1);
+    // Issue 30, finding 1: once the send is accepted nothing of the lead stays on the device, on
+    // this page (a page without the form) and after a reload: no draft, and no record at all
+    // in IndexedDB (the worker's marker naming the draft goes once this page has removed it).
+    await expect.poll(() => deviceStorage(later), { timeout: 15_000 }).toEqual({ local: {}, records: [], cacheNames: [] });
+    await expectNothingOfTheLead(later, typedOf(email));
+    // Nothing kept: the worker has unregistered itself.
+    await expect.poll(() => workerCount(later), { timeout: 15_000 }).toBe(0);
+    await later.reload();
+    await later.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    await expectNothingOfTheLead(later, typedOf(email));
 
+    // A form taken over later starts empty: the person was told by the acknowledgement email, not here.
     const back = await context.newPage();
-    // Watched from the start: the toast shows for 6 s, and the loader may start the form before
-    // the visitor touches it (the outbox worker tells it a send of its kind was kept).
-    const toastShown = toastWith(back, 'status', 'Registration Successful!').waitFor({ timeout: 30_000 });
     await back.goto(site.url + '/');
-    await back.locator(`${FORM} [name="name"]`).focus({ timeout: 5_000 }).catch(() => undefined); // the form may already show the confirmation
-    await back.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 20_000 });
-    await toastShown;
+    await takeOver(back);
+    await back.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    for (const name of ['name', 'email', 'phone']) expect(await back.locator(`${FORM} [name="${name}"]`).inputValue(), name).toBe('');
+    expect(await back.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).count()).toBe(0);
+    await expectNothingOfTheLead(back, typedOf(email));
     expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
-    await expect.poll(async () => (await deviceStorage(back)).records).toEqual([]);
+    // The form registered the worker again when it took over; the next visit, with nothing kept, unregisters it.
+    await back.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await back.goto(site.url + '/about-us');
+    await expect.poll(() => workerCount(back), { timeout: 15_000 }).toBe(0);
     await context.close();
-  }, 120_000); // three pages and a background sync: on a busy machine their steps alone can pass a minute
+  }, 120_000); // four pages and a background sync: on a busy machine their steps alone can pass a minute
+
+  it('a form still waiting when the outbox worker gets its send accepted shows the answer without sending again, and keeps nothing', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    const email = 'open.page@example.in';
+    await fill(page, values(email));
+    await context.setOffline(true);
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    // From now on this page's own sends fail: only the worker (whose requests this does not catch) can send it.
+    await page.route((url) => url.pathname === '/addSocietyQuery', (route) => route.abort('connectionrefused'));
+    const toastShown = toastWith(page, 'status', 'Registration Successful!').waitFor({ timeout: 60_000 });
+    await context.setOffline(false);
+    const other = await context.newPage();
+    await other.goto(site.url + '/features'); // a navigation: the worker sends what waits (if Background Sync has not already)
+
+    await expect.poll(() => leadsOf(email).length, { timeout: 30_000 }).toBe(1);
+    await toastShown;
+    await page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 20_000 });
+    const reference = readDb(site.dataDir, (db) => db.prepare("SELECT reference FROM leads WHERE json_extract(fields, '$.email') = ?").get(email)) as { reference: string };
+    expect(await page.locator(FORM).locator('.confirmation__code').textContent()).toBe(reference.reference);
+    expect(await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).count()).toBe(0);
+    await expect.poll(() => deviceStorage(page), { timeout: 15_000 }).toEqual({ local: {}, records: [], cacheNames: [] });
+    await expectNothingOfTheLead(page, typedOf(email));
+    expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
+    await context.close();
+  }, 120_000);
+
+  it('a draft dated 8 days ago, and a waiting send as old, are gone after one visit to /about-us; a younger draft stays', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context); // the outbox worker is there, as for any visitor who acted on a form
+    const now = Date.now();
+    await page.evaluate(
+      async ({ old, young }) => {
+        const draft = (savedAt: number, name: string) => JSON.stringify({ savedAt, values: { name, email: `${name.toLowerCase()}@example.in` } });
+        localStorage.setItem(`societydesk:draft:society:${location.origin}/addSocietyQuery`, draft(old, 'Eightdays'));
+        localStorage.setItem(`societydesk:draft:career:${location.origin}/addQuery`, draft(young, 'Oneday'));
+        localStorage.setItem('societydesk:draft:career:https://api.example/addQuery', '{not json');
+        await new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('societydesk-outbox');
+          open.onupgradeneeded = () => open.result.createObjectStore('sends');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('sends', 'readwrite');
+            tx.objectStore('sends').put(
+              { key: 'old-send-0123456789abcdef', kind: 'society', url: `${location.origin}/addSocietyQuery`, body: { name: 'Eightdays' }, headers: {}, challengeUrl: '', queuedAt: old, state: 'waiting', values: { name: 'Eightdays' } },
+              'old-send-0123456789abcdef',
+            );
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      },
+      { old: now - 8 * DAY_MS, young: now - DAY_MS },
+    );
+    await page.goto(site.url + '/about-us');
+    await expect.poll(async () => Object.keys((await deviceStorage(page)).local), { timeout: 15_000 }).toEqual([`societydesk:draft:career:${site.url}/addQuery`]);
+    await expect.poll(async () => (await deviceStorage(page)).records, { timeout: 15_000 }).toEqual([]);
+    expect(leadsOf('eightdays@example.in')).toEqual([]); // too old to send: removed, not sent
+    await context.close();
+  }, 60_000);
+
+  it('a send the worker got accepted with no page open: the next visit to any page removes its draft, then its marker, then the worker', async () => {
+    const context = await browser.newContext();
+    const page = await visitorWithForm(context);
+    const email = 'background.sync@example.in';
+    const draft = `societydesk:draft:society:${site.url}/addSocietyQuery`;
+    // What a Background Sync send leaves when no page hears it (lead-outbox.ts SentMarker), beside
+    // the draft it names; and a receipt as an earlier version kept an accepted send.
+    await page.evaluate(
+      async ({ draft, email }) => {
+        localStorage.setItem(draft, JSON.stringify({ savedAt: Date.now(), values: { name: 'Background Sync', email } }));
+        await new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('societydesk-outbox');
+          open.onupgradeneeded = () => open.result.createObjectStore('sends');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('sends', 'readwrite');
+            tx.objectStore('sends').put({ draft }, draft);
+            tx.objectStore('sends').put(
+              { key: 'receipt-0123456789abcdef', kind: 'society', url: draft.slice('societydesk:draft:society:'.length), body: {}, headers: {}, challengeUrl: '', queuedAt: Date.now(), state: 'answered', outcome: { type: 'json', status: 200, ok: true, body: { success: true, reference: 'SD-4K7Q-2M9X' } } },
+              'receipt-0123456789abcdef',
+            );
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        });
+      },
+      { draft, email },
+    );
+    expect((await deviceStorage(page)).records).toHaveLength(2);
+    await page.goto(site.url + '/about-us');
+    await expect.poll(() => deviceStorage(page), { timeout: 15_000 }).toEqual({ local: {}, records: [], cacheNames: [] });
+    await expect.poll(() => workerCount(page), { timeout: 15_000 }).toBe(0);
+    await page.reload();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    await expectNothingOfTheLead(page, [email, 'Background Sync', 'SD-4K7Q-2M9X']);
+    await context.close();
+  }, 60_000);
+
+  it('without the outbox worker, a draft past its time is gone after one visit to any page', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url + '/sitemap.xml'); // the origin, without the loader
+    await page.evaluate((savedAt) => localStorage.setItem(`societydesk:draft:society:${location.origin}/addSocietyQuery`, JSON.stringify({ savedAt, values: { name: 'Old Draft' } })), Date.now() - 8 * DAY_MS);
+    await page.goto(site.url + '/about-us');
+    await expect.poll(async () => (await deviceStorage(page)).local, { timeout: 15_000 }).toEqual({});
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0);
+    await context.close();
+  });
 
   it('a reload mid-typing brings the values back; after the success nothing of them is left', async () => {
     const context = await browser.newContext();

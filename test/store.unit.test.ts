@@ -13,7 +13,8 @@ import { openOperatorStore } from '../scripts/reports/open-store.ts';
 import { postgresBinDir } from '../scripts/throwaway-postgres.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { adminUrl, freshDatabase } from './helpers/postgres.ts';
-import { postJson, rawRequest, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningServer } from './helpers/server.ts';
+import { MAX_KEYS_PER_DAY } from '../server/intake/funnel.ts';
 import { VALID_SOCIETY } from './helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 
@@ -36,7 +37,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_0
   }
 };
 
-const INSIGHT_TOKEN = 'store-suite-insight-token';
+const INSIGHT_TOKEN = 'store-suite-insight-token-0123456789';
 /** What a person's browser sends with a vitals beacon (funnel.ts counts only such beacons). */
 const PERSON_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const beaconHeaders = { 'content-type': 'text/plain', 'user-agent': PERSON_AGENT, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' };
@@ -61,6 +62,18 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
       return ((await s.listLeads({ includeSpam: true })) ?? []).filter((l) => l.fields.email === email);
     } finally {
       await s.close();
+    }
+  };
+
+  /** Rows of a plain SELECT, from leads.db or PostgreSQL. */
+  const rowsOf = async (sql: string): Promise<Record<string, unknown>[]> => {
+    if (!databaseUrl) return readDb(server.dataDir, (db) => db.prepare(sql).all() as Record<string, unknown>[]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows;
+    } finally {
+      await client.end();
     }
   };
 
@@ -143,10 +156,37 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     const listed = JSON.parse(await cli('leads', ['--deliveries', '--format', 'json'], databaseUrl, server.dataDir));
     expect(listed.filter((d: { status: string }) => d.status === 'delivered').length).toBeGreaterThanOrEqual(3);
     const erased = await cli('leads', ['--erase', 'RESIDENT4@example.in'], databaseUrl, server.dataDir);
-    expect(erased).toMatch(/^erasure: 1 lead erased \(deliveries: 1, idempotency_keys: 0, lead_notes: 0, team_audit: 0\); the erasure is recorded/);
+    // Every table that refers to leads, in the store's order: here the lead's one delivery and nothing else.
+    expect(erased).toMatch(/^erasure: 1 lead erased \((?=[^)]*\bdeliveries: 1\b)(?=[^)]*\bidempotency_keys: 0\b)[a-z_]+: \d+(, [a-z_]+: \d+)*\); the erasure is recorded/);
     expect(await leadsOf('resident4@example.in')).toEqual([]);
     const again = JSON.parse(await cli('leads', ['--person', 'resident4@example.in'], databaseUrl, server.dataDir));
     expect(again.leads).toEqual([]);
+  }, 120_000);
+
+  it('--erase, then a device retrying with the erased lead’s Idempotency-Key: answered as before, nothing stored; only the key is kept', async () => {
+    const key = `erased-${backend}-0123456789abcdef`;
+    const body = society(69);
+    const send = async () => postJson(`${server.url}/addSocietyQuery`, body, { 'Idempotency-Key': `"${key}"`, 'x-altcha': await solvedHeader(server.url) });
+    const first = await send();
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident69@example.in'));
+    expect(await cli('leads', ['--erase', 'resident69@example.in'], databaseUrl, server.dataDir)).toMatch(/^erasure: 1 lead erased \((?=[^)]*\bdeliveries: 1\b)(?=[^)]*\bidempotency_keys: 1\b)[a-z_]+: \d+(, [a-z_]+: \d+)*\)/);
+
+    const retry = await send();
+    expect([retry.status, retry.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    // The same answer, less the erased lead's reference (it went with the lead).
+    const { reference, ...withoutReference } = answer;
+    expect(reference).toMatch(/^SD-/);
+    expect(await retry.json()).toEqual(withoutReference);
+    expect(await leadsOf('resident69@example.in')).toEqual([]);
+    expect(JSON.parse(await cli('leads', ['--person', 'resident69@example.in'], databaseUrl, server.dataDir)).leads).toEqual([]);
+    // The tombstone: the key and when it was first used, nothing of the person.
+    const tombstones = await rowsOf(`SELECT * FROM erased_idempotency_keys WHERE key = '${key}'`);
+    expect(tombstones).toEqual([{ key, created_at: expect.anything() }]);
+    expect(await rowsOf(`SELECT key FROM idempotency_keys WHERE key = '${key}'`)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident69@example.in')).toHaveLength(1);
   }, 120_000);
 
   it('--redeliver queues a dead or pending delivery again, never a delivered one', async () => {
@@ -208,6 +248,35 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
     expect(page).toMatch(/<th scope="row">whatsapp<\/th><td>1<\/td><td>1<\/td><td>1<\/td><td>1<\/td>/);
   }, 120_000);
 
+  it('a form sent without script: stored once, marked as having come without proof of work, delivered so; a filled honeypot is spam, never delivered', async () => {
+    const form = (values: Record<string, string>) =>
+      fetch(`${server.url}/addSocietyQuery`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'user-agent': PERSON_AGENT, referer: `${server.url}/register?utm_source=qr` },
+        body: new URLSearchParams({ lang: 'en', notice: '2026-11-24', website: '', ...values }),
+      });
+    const person = await form(society(70));
+    expect(person.status).toBe(303);
+    expect((await form(society(70))).status, 'a second press of the same form').toBe(303);
+    expect(await leadsOf('resident70@example.in')).toMatchObject([{ spamReason: null, withoutProof: true, noticeVersion: '2026-11-24', campaign: { utm_source: 'qr' } }]);
+    const listed = JSON.parse(await cli('leads', ['--format', 'json'], databaseUrl, server.dataDir));
+    expect(listed.find((l: { email: string }) => l.email === 'resident70@example.in')).toMatchObject({ withoutProofOfWork: true, spam: false });
+    await waitFor(() => receiver.accepted.some((a) => a.body.data.fields.email === 'resident70@example.in'));
+    expect(receiver.accepted.filter((a) => a.body.data.fields.email === 'resident70@example.in').map((a) => a.body.data.withoutProofOfWork)).toEqual([true]);
+    // The funnel: each press is a send (the page ran no script to count it), the stored lead one lead.
+    const funnel = JSON.parse(await cli('funnel', ['--by', 'source', '--format', 'json'], databaseUrl, server.dataDir));
+    expect(funnel.rows.find((r: { key: string }) => r.key === 'qr')).toMatchObject({ sends: 2, leads: 1 });
+
+    expect((await form({ ...society(71), website: 'https://spam.example' })).status).toBe(303);
+    const [spam] = await leadsOf('resident71@example.in');
+    expect(spam).toMatchObject({ spamReason: 'honeypot', withoutProof: false });
+    const s = await store();
+    const deliveries = (await s.deliveries())!;
+    await s.close();
+    expect(deliveries.rows.filter((d) => d.leadId === spam!.id)).toEqual([]);
+  });
+
   it('the per-client rate limit answers 429 past RATE_LIMIT_MAX', async () => {
     // On PostgreSQL the counts are shared: a database of its own, so the other tests' posts don't count.
     const limited = await startServer({ env: env({ RATE_LIMIT_MAX: '3', ...(databaseUrl ? { DATABASE_URL: await freshDatabase() } : {}) }) });
@@ -219,6 +288,60 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
       await limited.stop();
     }
   });
+
+  it('past the day’s key limit, 500 beacons with new pages, partners and campaigns add at most four rows; /_insight stays under 100 KB; a beacon counts at most one view, start and send', async () => {
+    const ownDatabase = databaseUrl ? await freshDatabase() : '';
+    const flooded = await startServer({ env: env(ownDatabase ? { DATABASE_URL: ownDatabase } : {}) });
+    const rows = async (): Promise<number> => {
+      if (!ownDatabase) return readDb(flooded.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM funnel_counts').pluck().get() as number, 'vitals.db');
+      const client = new pg.Client({ connectionString: ownDatabase });
+      await client.connect();
+      try {
+        return (await client.query('SELECT COUNT(*)::int AS n FROM funnel_counts')).rows[0].n;
+      } finally {
+        await client.end();
+      }
+    };
+    const totals = async () => JSON.parse(await cli('funnel', ['--format', 'json'], ownDatabase, flooded.dataDir)).total;
+    const beacon = (page: string, funnel: Record<string, number> = { starts: 1, sends: 1 }) =>
+      rawRequest(`${flooded.url}/vitals`, {
+        headers: beaconHeaders,
+        body: JSON.stringify({ page, metrics: [{ name: 'TTFB', value: 80, rating: 'good', navigationType: 'navigate' }], funnel }),
+      });
+    const inTurns = async (n: number, send: (i: number) => Promise<{ status: number }>) => {
+      for (let i = 0; i < n; i += 25) {
+        const statuses = await Promise.all(Array.from({ length: Math.min(25, n - i) }, (_, j) => send(i + j).then((r) => r.status)));
+        expect(new Set(statuses)).toEqual(new Set([204]));
+      }
+    };
+    try {
+      // The day filled with MAX_KEYS_PER_DAY keys: a view, a start and a send under each of 666 campaigns, and two more keys.
+      await inTurns(666, (i) => beacon(`/?utm_source=fill&utm_campaign=fill-${i}`));
+      expect((await beacon('/?utm_source=fill&utm_campaign=fill-last', { starts: 1 })).status).toBe(204);
+      expect(await rows()).toBe(MAX_KEYS_PER_DAY);
+
+      const routes = ['/', '/register', '/features', '/about-us', '/career', '/embed', '/hi/', '/hi/register'];
+      await inTurns(500, (i) => beacon(`${routes[i % routes.length]}?partner=p${i}&utm_source=s${i}&utm_medium=m${i}&utm_campaign=c${i}&ref=r${i}`));
+      expect(await rows()).toBeLessThanOrEqual(MAX_KEYS_PER_DAY + 4);
+      const byPartner = JSON.parse(await cli('funnel', ['--by', 'partner', '--format', 'json'], ownDatabase, flooded.dataDir)).rows;
+      expect(byPartner.find((r: { key: string }) => r.key === '(other)')).toMatchObject({ views: 500, starts: 500, sends: 500 });
+
+      const insight = await fetch(`${flooded.url}/_insight`, { headers: { authorization: `Bearer ${INSIGHT_TOKEN}` } });
+      expect(insight.status).toBe(200);
+      const html = await insight.text();
+      expect(Buffer.byteLength(html)).toBeLessThan(100 * 1024);
+      expect(html).toMatch(/<th scope="row">\d+ more<\/th>/); // the campaigns past the first 50, summed
+
+      // One beacon: at most one view, one start and one send; asking for more is refused and counts nothing.
+      const before = await totals();
+      expect((await beacon('/?utm_source=fill&utm_campaign=fill-1', { starts: 10, sends: 10 })).status).toBe(400);
+      expect((await beacon('/?utm_source=fill&utm_campaign=fill-1', { starts: 1, sends: 2 })).status).toBe(400);
+      expect((await beacon('/?utm_source=fill&utm_campaign=fill-1')).status).toBe(204);
+      expect(await totals()).toMatchObject({ views: before.views + 1, starts: before.starts + 1, sends: before.sends + 1 });
+    } finally {
+      await flooded.stop();
+    }
+  }, 180_000);
 
   it.runIf(backend === 'postgres')('npm run backup: a pg_dump of the database, private, that pg_restore reads', async () => {
     const out = tempDir('backup-');

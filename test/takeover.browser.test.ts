@@ -1,6 +1,7 @@
 /**
  * Taking over the pre-rendered form. Our pages ship each form as Declarative Shadow DOM
- * (the build's shadowMarkup): it paints before any script, its submit button disabled.
+ * (the build's shadowMarkup): it paints before any script, a real form the browser posts
+ * itself until the script takes over (contract/form-post.ts).
  * A visitor may start typing then. When the widget script arrives, the element must keep
  * what was typed, the focus and the selection, and the same size (no layout shift).
  * The fixtures are the real built pages' markup.
@@ -26,7 +27,10 @@ describe('pre-rendered shadow root takeover', () => {
     const host = await prerendered('index.html', 'society-registration');
     const root = host.shadowRoot!;
     expect(root.querySelector('style'), 'pre-rendered <style>').to.exist;
-    expect(button(host).disabled, 'the pre-rendered button is disabled').to.equal(true);
+    expect(button(host).disabled, 'the pre-rendered button is live').to.equal(false);
+    const native = root.querySelector('form')!;
+    expect(native.method, 'a form the browser posts itself').to.equal('post');
+    expect(new URL(native.action).pathname).to.equal('/addSocietyQuery');
     expect(root.querySelector('h2')?.textContent).to.equal('Register Your Society');
     const height = host.getBoundingClientRect().height;
     expect(height, 'painted at full size before the script').to.be.greaterThan(300);
@@ -36,9 +40,12 @@ describe('pre-rendered shadow root takeover', () => {
     await sendKeys({ type: 'Asha Verma' });
     const form = root.querySelector('form')!;
     let submitted = false;
-    form.addEventListener('submit', () => (submitted = true));
-    await sendKeys({ press: 'Enter' }); // the disabled default button: no implicit submission
-    expect(submitted, 'no implicit (native GET) submission').to.equal(false);
+    form.addEventListener('submit', (event) => {
+      submitted = true;
+      event.preventDefault(); // this page is the test's: it must not navigate
+    });
+    await sendKeys({ press: 'Enter' }); // the browser's own checks come first: the email is still missing
+    expect(submitted, 'no native submission of an incomplete form').to.equal(false);
     fill(control(host, 'email'), 'asha@example.com');
     fill(control(host, 'phone'), '98765 43210');
     fill(control(host, 'societyName'), 'Green Valley');
@@ -78,7 +85,8 @@ describe('pre-rendered shadow root takeover', () => {
   it('<career-application>: selects and textarea keep their values; focus returns to the textarea', async () => {
     const host = await prerendered('career/index.html', 'career-application');
     const root = host.shadowRoot!;
-    expect(button(host).disabled).to.equal(true);
+    expect(button(host).disabled, 'the career button is never disabled').to.equal(false);
+    expect(new URL(root.querySelector('form')!.action).pathname).to.equal('/addQuery');
     const height = host.getBoundingClientRect().height;
     fill(control(host, 'fullName'), 'Rohan');
     fill(control(host, 'course'), 'MBA');

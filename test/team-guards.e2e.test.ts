@@ -13,6 +13,8 @@ import { TEAM_API } from '../contract/team.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { VALID_CAREER, validLead } from './helpers/fixtures.ts';
 import { distDir, postJson, readDb } from './helpers/server.ts';
+import { decodeWords, headersOf, startSmtpSink } from './helpers/smtp-sink.ts';
+import { EMAIL_TEXTS } from '../contract/messages/index.ts';
 import { acceptInvitation, invite, pageWithPasskeys, sessionCookie, startTeamServer, teamCli, teamFetch } from './helpers/team.ts';
 
 let server: Awaited<ReturnType<typeof startTeamServer>>;
@@ -272,10 +274,42 @@ describe('an application moved to an outcome', { timeout: 180_000 }, () => {
     await page.getByLabel('Status').selectOption('not selected');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('group', { name: 'Email the applicant about this outcome (Not selected)?' }).getByRole('button', { name: 'Send the email' }).click();
-    // Until the applicant emails are part of the service (issue 32), the service says so and sends nothing.
-    await page.getByRole('alert').filter({ hasText: 'Emails to applicants are not available yet.' }).waitFor();
+    // This service has no SMTP_URL: it says so and sends nothing.
+    await page.getByRole('alert').filter({ hasText: 'Emails to applicants are off on this service' }).waitFor();
     expect(asked).toEqual([JSON.stringify({ outcome: 'not selected' })]);
     await context.close();
+  });
+
+  it('with an email server, the applicant gets the outcome in their form\'s language once; a second confirm is told it was sent', async () => {
+    const sink = await startSmtpSink();
+    const own = await startTeamServer({ SPAM_CHALLENGE: 'off', SMTP_URL: sink.url, NOTIFY_EMAIL_TO: 'hiring@team.example', ACK_EMAILS: 'off' });
+    try {
+      const applicant = 'offer-applicant@example.in';
+      expect((await postJson(`${own.url}/addQuery`, validLead('career', { email: applicant }), { 'Content-Language': 'hi' })).status).toBe(200);
+      const id = readDb(own.dataDir, (db) => db.prepare("SELECT id FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().get(applicant)) as number;
+      const context = await browser.newContext();
+      const page = await pageWithPasskeys(context);
+      await acceptInvitation(page, await invite('lead@team.example', 'member', { DATA_DIR: own.dataDir, TEAM_ORIGIN: own.origin }));
+      await page.goto(`${own.origin}/team/leads/${id}`);
+      await page.getByRole('heading', { level: 1, name: VALID_CAREER.name }).waitFor();
+      await page.getByLabel('Status').selectOption('offer');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('group', { name: 'Email the applicant about this outcome (Offer)?' }).getByRole('button', { name: 'Send the email' }).click();
+      await expect.poll(() => sink.to(applicant).length, { timeout: 30_000 }).toBe(1);
+      const subject = decodeWords(headersOf(sink.to(applicant)[0]!.raw).get('subject')![0]!);
+      const reference = readDb(own.dataDir, (db) => db.prepare('SELECT reference FROM leads WHERE id = ?').pluck().get(id)) as string;
+      expect(subject).toBe(EMAIL_TEXTS.hi.outcome.subject.offer(reference));
+      // The audit log names the act; a second confirm is refused with a reason, and nothing more is sent.
+      expect(readDb(own.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM team_audit WHERE action = 'outcome-email' AND lead_id = ?").pluck().get(id))).toBe(1);
+      const again = await teamFetch(`${own.url}${TEAM_API.outcomeEmail(id)}`, { origin: own.origin, cookie: await sessionCookie(context, own.origin), body: { outcome: 'offer' } });
+      expect([again.status, ((await again.json()) as { code: string }).code]).toEqual([409, 'outcome-email-sent']);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(sink.to(applicant)).toHaveLength(1);
+      await context.close();
+    } finally {
+      await own.stop();
+      await sink.stop();
+    }
   });
 });
 

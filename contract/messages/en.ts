@@ -23,8 +23,10 @@ export const MESSAGES = {
   emptyBody: 'The request was empty. Please fill in the form and try again.',
   invalidJson: 'The request could not be read. Please submit the form again.',
   tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
-  unsupportedType: 'Please send the form as JSON (Content-Type: application/json).',
+  unsupportedType: 'Please send the form as JSON (Content-Type: application/json) or as a web form (application/x-www-form-urlencoded).',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  /** A form sent without script past the hourly number allowed from one connection (docs/intake-api.md). */
+  tooManyWithoutProof: 'Too many forms were sent from your connection without JavaScript. Please turn JavaScript on, or wait an hour, and try again.',
   originRefused:
     'This website is not set up to send registrations to us, so your details were not sent. Please contact the society or the website owner directly.',
   invalidPartner:
@@ -96,9 +98,12 @@ export const EN_NOTICE: NoticeText = {
     career: 'We use them only to review your application and contact you about it. By sending this form you agree to this.',
   },
   retention: (period) => `We keep them for ${period} after you send them, then erase them.`,
-  device: (days) => `Until you send them, they are kept on this device (up to ${days} days).`,
+  device: (days) => `Until you send them, they are kept on this device (up to ${days} days), and the campaign of the link you came by, in this tab.`,
   withdraw: (email) => `You can withdraw your consent at any time, or ask to see, correct or erase your data, by writing to ${email}.`,
   link: 'Read the full privacy notice',
   newTab: 'opens in a new tab',
   period: { month: 'month', months: 'months', day: 'day', days: 'days' },
 };
+
+/** How a lead's reference is introduced, on the form's confirmation and in the emails to the person. */
+export const EN_REFERENCE = { label: 'Your reference', hint: 'Quote it when you call or write to us.' };

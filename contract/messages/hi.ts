@@ -5,6 +5,7 @@
  * Plain data and pure functions: only the Hindi chunk of the widgets bundles it.
  */
 import type { NoticeText } from '../collection-notice.ts';
+import type { CourseValue, RoleValue } from '../lead-contract.ts';
 import { type LeadMessages, plainKeys } from './en.ts';
 
 export const MESSAGES_HI: LeadMessages = {
@@ -15,8 +16,9 @@ export const MESSAGES_HI: LeadMessages = {
   emptyBody: 'अनुरोध खाली था। कृपया फ़ॉर्म भरकर फिर से कोशिश करें।',
   invalidJson: 'अनुरोध पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भेजें।',
   tooLarge: 'फ़ॉर्म भेजने के लिए बहुत बड़ा है। कृपया अपने जवाब छोटे करके फिर से कोशिश करें।',
-  unsupportedType: 'कृपया फ़ॉर्म JSON के रूप में भेजें (Content-Type: application/json)।',
+  unsupportedType: 'कृपया फ़ॉर्म JSON (Content-Type: application/json) या वेब फ़ॉर्म (application/x-www-form-urlencoded) के रूप में भेजें।',
   tooManyRequests: 'बहुत सारे अनुरोध आ चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
+  tooManyWithoutProof: 'आपके कनेक्शन से बिना JavaScript के बहुत सारे फ़ॉर्म भेजे जा चुके हैं। कृपया JavaScript चालू करें, या एक घंटा रुककर फिर से कोशिश करें।',
   originRefused:
     'यह वेबसाइट हमें रजिस्ट्रेशन भेजने के लिए सेट नहीं है, इसलिए आपकी जानकारी नहीं भेजी गई। कृपया सीधे सोसाइटी या वेबसाइट के मालिक से संपर्क करें।',
   invalidPartner:
@@ -71,9 +73,22 @@ export const HI_NOTICE: NoticeText = {
     career: 'इनका इस्तेमाल हम सिर्फ़ आपका आवेदन देखने और उसके बारे में आपसे संपर्क करने के लिए करते हैं। यह फ़ॉर्म भेजकर आप इसके लिए सहमति देते हैं।',
   },
   retention: (period) => `भेजने के बाद हम इन्हें ${period} तक रखते हैं, फिर मिटा देते हैं।`,
-  device: (days) => `भेजने तक ये इसी डिवाइस पर रहती हैं (${days} दिन तक)।`,
+  device: (days) => `भेजने तक ये इसी डिवाइस पर रहती हैं (${days} दिन तक), लिंक का कैंपेन इस टैब में।`,
   withdraw: (email) => `आप कभी भी अपनी सहमति वापस ले सकते हैं, या अपनी जानकारी देखने, सुधारने या मिटाने के लिए कह सकते हैं: बस ${email} पर लिखें।`,
   link: 'पूरी प्राइवेसी सूचना पढ़ें',
   newTab: 'नए टैब में खुलता है',
   period: { month: 'महीना', months: 'महीने', day: 'दिन', days: 'दिन' },
 };
+
+/** The visible Hindi text of the career form's lists (the values sent never change): the form's options and the emails to the applicant. */
+export const HI_CHOICES: { courses: Record<CourseValue, string>; roles: Record<RoleValue, string> } = {
+  courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'अन्य' },
+  roles: {
+    'tech-intern': 'टेक इंटर्न',
+    'marketing-sales-intern': 'मार्केटिंग और सेल्स इंटर्न',
+    'member-technical-staff': 'मेंबर ऑफ़ टेक्निकल स्टाफ़',
+  },
+};
+
+/** How a lead's reference is introduced (EN_REFERENCE's twin). */
+export const HI_REFERENCE = { label: 'आपका रेफ़रेंस', hint: 'हमें फ़ोन करते या लिखते समय इसे बताएँ।' };

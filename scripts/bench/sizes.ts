@@ -10,8 +10,12 @@ import { starterImports } from '../build/deferred-scripts.ts';
 
 /** One TCP round trip on a fresh connection: an initial congestion window of 10 × 1460-byte segments ≈ 14 KB. */
 export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
-/** JavaScript a page without widgets may load in total (the loader and the vitals reporter), compressed. */
-export const NO_WIDGET_JS_BUDGET_BYTES = 3 * 1024;
+/**
+ * JavaScript a page without widgets may load in total (the loader and the vitals reporter),
+ * compressed: 3.2 KB since issue 30 (3 KB before) let it grow by what keeping the visit's
+ * campaign and removing expired drafts cost (docs/funnel.md#budget).
+ */
+export const NO_WIDGET_JS_BUDGET_BYTES = Math.floor(3.2 * 1024);
 
 export interface Sizes {
   raw: number;

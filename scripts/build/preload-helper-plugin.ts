@@ -6,7 +6,7 @@ const helperId = '\0vite/preload-helper.js';
  * The page scripts every page runs import only widget entries, which fetch their own imports
  * (vite.config.ts, resolveDependencies), and the vitals reporter, which imports nothing: no
  * dependencies to preload, so their helper only calls the import (about 75 bytes fewer in the
- * loader, within the 3 KB of pages without widgets).
+ * loader, within the 3.2 KB of pages without widgets).
  */
 const importsNothingToPreload = (importer: string): boolean =>
   /[\\/]widgets[\\/](page-scripts[\\/]|registry[\\/]loaders\.ts$)/.test(importer);

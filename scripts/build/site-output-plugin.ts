@@ -40,6 +40,8 @@ export function buildMeta(
     connectOrigins: [...new Set(origins)],
     routes,
   };
+  // The forms post themselves to the API while their script is not there (contract/form-post.ts).
+  if (site.apiBase) meta.formOrigins = [new URL(site.apiBase).origin];
   if (Object.keys(pageHashes).length) meta.pageStyleHashes = perPage(pageHashes);
   if (Object.keys(pageScripts).length) meta.pageScriptHashes = perPage(pageScripts);
   return meta;

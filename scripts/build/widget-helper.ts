@@ -82,11 +82,10 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
     attributes.push(` ${placement?.attribute ?? name}="${Handlebars.escapeExpression(value)}"`);
   }
   const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
-  const { css, html } = prerender.shadowRootOf(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as LanguageCode | undefined });
   return {
     start: `<${tag}${attributes.join('')}>`,
     end: `</${tag}>`,
-    shadowRoot: `<template shadowrootmode="open"><style>${css}</style>${html}</template>`,
+    shadowRoot: prerender.shadowRootTemplate(tag, { heading: text('heading'), intro: text('intro'), lang: text('lang') as LanguageCode | undefined }),
   };
 }
 

@@ -8,7 +8,11 @@ import { terminalSafeJson } from './terminal-safe.ts';
 
 export interface StoredLead {
   id: number;
+  /** What the person was given to quote. */
+  reference: string;
   kind: LeadKind;
+  /** The form's language code ('en' for a lead from before languages were kept). */
+  language: string;
   /** Epoch milliseconds (UTC). */
   createdAt: number;
   fields: Record<string, string>;
@@ -17,6 +21,8 @@ export interface StoredLead {
   noticeVersion: string | null;
   /** Why the lead was flagged as spam; null for a person's. */
   spamReason: string | null;
+  /** It came without proof of work: a form sent without script, let through by the rule for such posts (docs/intake-api.md). */
+  withoutProof: boolean;
   /** The visit's campaign parameters (absent keys left out). */
   campaign: Campaign;
   /** The site route the form was on, or null. */
@@ -35,13 +41,16 @@ export interface LeadFilter {
 
 interface LeadRow {
   id: number;
+  reference: string;
   kind: LeadKind;
+  language: string | null;
   created_at: number;
   fields: string;
   origin: string | null;
   partner: string | null;
   notice_version: string | null;
   spam_reason: string | null;
+  without_proof: number;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -66,17 +75,20 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     params.push(filter.until);
   }
   if (!filter.includeSpam) where.push('spam_reason IS NULL');
-  const sql = `SELECT id, kind, created_at, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
+  const sql = `SELECT id, reference, kind, language, created_at, fields, origin, partner, notice_version, spam_reason, without_proof, utm_source, utm_medium, utm_campaign, ref, page FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`;
   const rows = db.prepare(sql).all(...params) as LeadRow[];
   return rows.map((r) => ({
     id: r.id,
+    reference: r.reference,
     kind: r.kind,
+    language: r.language ?? 'en',
     createdAt: r.created_at,
     fields: JSON.parse(r.fields),
     origin: r.origin,
     partner: r.partner,
     noticeVersion: r.notice_version,
     spamReason: r.spam_reason,
+    withoutProof: r.without_proof === 1,
     campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (r[key] === null ? [] : [[key, r[key]]]))) as Campaign,
     page: r.page,
   }));
@@ -94,8 +106,10 @@ const source = (l: StoredLead) => sourceLabel(l.origin, l.partner);
 export function leadsAsJson(leads: readonly StoredLead[]): string {
   const out = leads.map((l) => ({
     id: l.id,
+    reference: l.reference,
     kind: l.kind,
     createdAt: new Date(l.createdAt).toISOString(),
+    language: l.language,
     ...l.fields,
     source: source(l),
     origin: l.origin,
@@ -103,6 +117,7 @@ export function leadsAsJson(leads: readonly StoredLead[]): string {
     noticeVersion: l.noticeVersion,
     spam: l.spamReason !== null,
     spamReason: l.spamReason,
+    withoutProofOfWork: l.withoutProof,
     ...Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, l.campaign[key] ?? null])),
     page: l.page,
   }));
@@ -111,11 +126,13 @@ export function leadsAsJson(leads: readonly StoredLead[]): string {
 
 /** One CSV for both kinds: the union of the fields, empty where a kind has none; the source and spam flag last. */
 export function leadsAsCsv(leads: readonly StoredLead[]): string {
-  const header = ['id', 'kind', 'createdAt', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam', ...CAMPAIGN_KEYS, 'page'];
+  const header = ['id', 'kind', 'createdAt', 'reference', 'language', ...ALL_FIELDS, 'source', 'origin', 'partner', 'noticeVersion', 'spam', ...CAMPAIGN_KEYS, 'page', 'withoutProofOfWork'];
   const rows = leads.map((l) => [
     String(l.id),
     l.kind,
     new Date(l.createdAt).toISOString(),
+    l.reference,
+    l.language,
     ...ALL_FIELDS.map((f) => l.fields[f] ?? ''),
     source(l),
     l.origin ?? '',
@@ -124,6 +141,7 @@ export function leadsAsCsv(leads: readonly StoredLead[]): string {
     l.spamReason ?? '',
     ...CAMPAIGN_KEYS.map((key) => l.campaign[key] ?? ''),
     l.page ?? '',
+    l.withoutProof ? 'yes' : '',
   ]);
   return toCsv(header, rows);
 }
@@ -141,9 +159,10 @@ export function leadsAsTable(leads: readonly StoredLead[], kinds: readonly LeadK
       parts.push('  none\n');
       continue;
     }
-    const header = ['id', 'received', ...fields, 'source', 'campaign', ...(withSpam ? ['spam'] : [])];
+    const header = ['id', 'reference', 'received', ...fields, 'source', 'campaign', ...(withSpam ? ['spam'] : [])];
     const rows = mine.map((l) => [
       String(l.id),
+      l.reference,
       formatLocal(l.createdAt),
       ...fields.map((f) => l.fields[f] ?? ''),
       source(l),

@@ -38,8 +38,8 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
         if (filter.until !== undefined) add('created_at < ?', filter.until);
         if (!filter.includeSpam) where.push('spam_reason IS NULL');
         const { rows } = await pool.query<Omit<StoredLead, 'campaign'> & Record<CampaignKey, string | null>>(
-          `SELECT id, kind, created_at AS "createdAt", fields, origin, partner, notice_version AS "noticeVersion", spam_reason AS "spamReason",
-                  utm_source, utm_medium, utm_campaign, ref, page
+          `SELECT id, reference, kind, coalesce(language, 'en') AS language, created_at AS "createdAt", fields, origin, partner, notice_version AS "noticeVersion", spam_reason AS "spamReason",
+                  without_proof AS "withoutProof", utm_source, utm_medium, utm_campaign, ref, page
              FROM leads ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at, id`,
           params,
         );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
+import { freeReference } from './reference.ts';
 
 /**
  * The service's two database files, their schema migrations, and the group-commit write
@@ -115,7 +116,37 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leads ADD COLUMN ref TEXT;
   ALTER TABLE leads ADD COLUMN page TEXT;          -- the site route the form was on, or NULL (another site, or not sent)
   `,
-  // 6: the team's side (server/team/, SQL in server/team/*-sqlite.ts).
+  // 6: the idempotency keys of erased leads, the key alone (idempotency.ts): a retry of an erased lead's send stores nothing.
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         TEXT    PRIMARY KEY,
+    created_at  INTEGER NOT NULL               -- when the key was first used (epoch ms); purged with the keys, after IDEMPOTENCY_KEEP_MS
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  `,
+  // 7: each lead's reference (SD-XXXX-XXXX, random, unique; ../../contract/lead-reference.ts)
+  // and the form's language, and the addresses sent an acknowledgement in the last 24 hours
+  // (delivery/acknowledgement.ts): a keyed hash, never the address, going with its lead.
+  // Leads stored before get their reference when the service opens the file (assignMissingReferences).
+  `
+  ALTER TABLE leads ADD COLUMN reference TEXT;
+  ALTER TABLE leads ADD COLUMN language TEXT;      -- the form's language code ('en', 'hi'); NULL before migration 6: English
+  CREATE UNIQUE INDEX IF NOT EXISTS leads_reference ON leads (reference);
+
+  CREATE TABLE IF NOT EXISTS acknowledged_addresses (
+    address_hash  TEXT    PRIMARY KEY,           -- HMAC-SHA256 of the address, keyed by the service's secret
+    lead_id       INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    queued_at     INTEGER NOT NULL               -- epoch ms; the row is deleted 24 hours later
+  );
+  CREATE INDEX IF NOT EXISTS acknowledged_addresses_lead ON acknowledged_addresses (lead_id);
+  CREATE INDEX IF NOT EXISTS acknowledged_addresses_queued ON acknowledged_addresses (queued_at);
+  `,
+  // 8: a lead a form sent without script, with no proof of work and its honeypot empty
+  // (form-post.ts): delivered, and marked so in its webhook and email.
+  `
+  ALTER TABLE leads ADD COLUMN without_proof INTEGER NOT NULL DEFAULT 0;  -- 1: came without proof of work
+  `,
+  // 9: the team's side (server/team/, SQL in server/team/*-sqlite.ts).
   TEAM_MIGRATION,
 ];
 
@@ -138,6 +169,14 @@ export const VITALS_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   ) WITHOUT ROWID;
 `,
+  // 3: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (funnel.ts, MAX_KEYS_PER_DAY).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        TEXT    PRIMARY KEY,           -- YYYY-MM-DD, UTC
+    key_count  INTEGER NOT NULL               -- rows of funnel_counts on that day
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day;
+  `,
 ];
 
 /** Each database file of DATA_DIR: where it is and its migrations (the schema version is their number). */
@@ -231,8 +270,20 @@ function open(dataDir: string, which: DbFile, options: { mustExist?: boolean }):
   // inside SQLite: the write batcher retries on its own timers instead.
   db.pragma('busy_timeout = 5000');
   migrate(db, file, FILES[which].migrations);
+  if (which === 'leads') assignMissingReferences(db);
   db.pragma('busy_timeout = 0');
   return db;
+}
+
+/** Gives each lead stored before migration 6 its reference, once (afterwards the index finds none missing at once). */
+function assignMissingReferences(db: Db): void {
+  const missing = db.prepare('SELECT id FROM leads WHERE reference IS NULL').pluck().all() as number[];
+  if (missing.length === 0) return;
+  const taken = db.prepare<[string]>('SELECT 1 FROM leads WHERE reference = ?').pluck();
+  const assign = db.prepare<[string, number]>('UPDATE leads SET reference = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const id of missing) assign.run(freeReference((reference) => taken.get(reference) !== undefined), id);
+  })();
 }
 
 /** Applies every migration newer than the file's user_version, each in its own transaction. */

@@ -35,7 +35,12 @@ export function funnelKey(page: string | null, campaign: Campaign, partner: stri
   };
 }
 
-/** Key columns, when a day already holds this many keys, take the value OTHER: a flood of made-up campaigns cannot grow the table without bound. */
+/**
+ * A day holds at most this many keys (rows): past it, a new key counts under OVERFLOW_KEY, so
+ * a flood of made-up campaigns, partners or pages cannot grow the table (or /_insight) without
+ * bound. Each store keeps the day's number of keys in a row of its own (funnel_day_keys), so a
+ * new key costs one upsert, never a count over the day.
+ */
 export const MAX_KEYS_PER_DAY = 2_000;
 export const OTHER = '(other)';
 
@@ -44,10 +49,10 @@ export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0
 
 // The beacon's part.
 
-/** `funnel` in a vitals beacon, sent by a form (widgets/lead-form/campaign.ts): {starts?, sends?}. */
+/** `funnel` in a vitals beacon, sent by a form (widgets/lead-form/campaign.ts): {starts?, sends?}, each at most 1 (a beacon is one form's one event). */
 export const funnelBeaconSchema = z.strictObject({
-  starts: z.number().int().min(0).max(10).optional(),
-  sends: z.number().int().min(0).max(10).optional(),
+  starts: z.number().int().min(0).max(1).optional(),
+  sends: z.number().int().min(0).max(1).optional(),
 });
 
 /** What a beacon's counts add up to, and the campaign and partner they are kept under. */
@@ -131,13 +136,10 @@ export const beaconCounts = (page: string, beacon: FunnelBeacon): [FunnelKey, Fu
   { view: beacon.views ?? 0, start: beacon.starts ?? 0, send: beacon.sends ?? 0 },
 ];
 
-/** The key a count is kept under once a day holds MAX_KEYS_PER_DAY keys (a new one). */
-export const overflowKey = (key: FunnelKey): FunnelKey => ({
-  ...key,
-  source: key.source && OTHER,
-  medium: key.medium && OTHER,
-  campaign: key.campaign && OTHER,
-});
+/** The one key every count takes once a day holds MAX_KEYS_PER_DAY keys: (other) in every column. */
+export const OVERFLOW_KEY: FunnelKey = { page: OTHER, source: OTHER, medium: OTHER, campaign: OTHER, partner: OTHER };
+
+export const FULL_DAY_WARNING = 'funnel: the day holds its most keys; new pages, campaigns and partners count as (other) until tomorrow (UTC)';
 
 /** The funnel as each store keeps it (store.ts). */
 export interface FunnelStore {
@@ -163,16 +165,21 @@ export function createFunnelStore(db: Db, batcher: WriteBatcher, limits: { reten
   const exists = db.prepare<[string, string, string, string, string, string, string], { one: number }>(
     'SELECT 1 AS one FROM funnel_counts WHERE day = ? AND page = ? AND source = ? AND medium = ? AND campaign = ? AND partner = ? AND event = ?',
   );
-  const keysOf = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM funnel_counts WHERE day = ?');
+  // Takes a place for a new key in the day's count; no row back: the day is full.
+  const takePlace = db.prepare<[string, number], { key_count: number }>(
+    `INSERT INTO funnel_day_keys (day, key_count) VALUES (?, 1)
+     ON CONFLICT (day) DO UPDATE SET key_count = key_count + 1 WHERE key_count < ? RETURNING key_count`,
+  );
   const deleteBefore = db.prepare<[string]>('DELETE FROM funnel_counts WHERE day < ?');
+  const deleteDaysBefore = db.prepare<[string]>('DELETE FROM funnel_day_keys WHERE day < ?');
   let warnedDay = '';
 
   function add(day: string, key: FunnelKey, event: FunnelEvent, n: number): void {
     let k = key;
     const columns = (x: FunnelKey) => [day, x.page, x.source, x.medium, x.campaign, x.partner, event] as const;
-    if (!exists.get(...columns(k)) && keysOf.get(day)!.n >= MAX_KEYS_PER_DAY) {
-      k = overflowKey(key);
-      if (warnedDay !== day) log.warn({ maxKeysPerDay: MAX_KEYS_PER_DAY }, 'funnel: too many distinct campaigns today; new ones count as (other)');
+    if (!exists.get(...columns(k)) && !takePlace.get(day, MAX_KEYS_PER_DAY)) {
+      k = OVERFLOW_KEY;
+      if (warnedDay !== day) log.warn({ maxKeysPerDay: MAX_KEYS_PER_DAY }, FULL_DAY_WARNING);
       warnedDay = day;
     }
     upsert.run(...columns(k), n);
@@ -197,7 +204,11 @@ export function createFunnelStore(db: Db, batcher: WriteBatcher, limits: { reten
     },
     /** Deletes days past the retention period; resolves with how many rows. */
     purge(): Promise<number> {
-      return batcher.run(() => deleteBefore.run(funnelRetentionDay(limits.retentionDays, now())).changes);
+      const first = funnelRetentionDay(limits.retentionDays, now());
+      return batcher.run(() => {
+        deleteDaysBefore.run(first);
+        return deleteBefore.run(first).changes;
+      });
     },
     read: sqliteFunnelReader(db),
   };

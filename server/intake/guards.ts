@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOWED_REQUEST_HEADERS } from '../../contract/http.ts';
 import { type LeadMessages, MESSAGES } from '../../contract/messages/en.ts';
+import { clientNetwork } from './client-network.ts';
 import { messagesFor } from './language.ts';
 
 /**
@@ -26,6 +27,11 @@ export function sendFailure(reply: FastifyReply, statusCode: number, message: st
 /** A success body serialised once, reused for every answer. */
 export function successBody(message: string): string {
   return JSON.stringify({ success: true, message });
+}
+
+/** A lead's success body: the spec's two keys, then the lead's reference (the spec's forms read only the two). */
+export function withReference(successBody: string, reference: string): string {
+  return JSON.stringify({ ...(JSON.parse(successBody) as object), reference });
 }
 
 /** A request URL without its query string. */
@@ -63,6 +69,16 @@ function socketOrigins(address: string, port: number | undefined): string[] {
 
 type OriginPolicy = ReturnType<typeof createOriginPolicy>;
 
+/**
+ * Answers a refusal of a form's own post with a page (form-post.ts: the form again, with
+ * the reason, in the form's language); undefined for any other request, which gets JSON.
+ */
+export type PageRefusal = (request: FastifyRequest, reply: FastifyReply, status: number, message: (messages: LeadMessages) => string) => FastifyReply | undefined;
+
+/** A refusal: a page for a form's own post, else the API's JSON. */
+const refuse = (pages: PageRefusal | undefined, request: FastifyRequest, reply: FastifyReply, status: number, message: (messages: LeadMessages) => string) =>
+  pages?.(request, reply, status, message) ?? sendFailure(reply, status, message(messagesFor(request)));
+
 /** Request headers a page may send besides Content-Type: the proof of work, the notice version, the form's language, the idempotency key. */
 export { ALLOWED_REQUEST_HEADERS };
 
@@ -78,6 +94,7 @@ export async function registerCors(
   app: FastifyInstance,
   isAllowed: OriginPolicy,
   apiPaths: ReadonlySet<string>,
+  pages?: PageRefusal,
 ): Promise<void> {
   await app.register(cors, {
     hook: 'onRequest',
@@ -93,7 +110,7 @@ export async function registerCors(
     const method = request.method;
     if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && !isAllowed(origin, request.raw.socket)) {
       request.log.info({ statusCode: 403 }, 'origin refused');
-      sendFailure(reply, 403, messagesFor(request).originRefused);
+      refuse(pages, request, reply, 403, (m) => m.originRefused);
       return;
     }
     // A plain OPTIONS (no Origin, so not a preflight) on an API path: say what it accepts.
@@ -106,10 +123,13 @@ export async function registerCors(
 }
 
 /**
- * Per-IP rate limit for every route registered after this in the API context (the
- * intake endpoints share one budget; /vitals sets its own). Preflights (OPTIONS) are
- * exempt. Exceeding it throws an error the API error handler answers as 429 JSON.
- * `store`: where the counts are kept when several instances share them (else in memory).
+ * Per-client rate limit for every route registered after this in the API context (the
+ * intake endpoints share one budget; /vitals sets its own). A client is its IPv4 address, or
+ * the /64 of its IPv6 address (clientNetwork: one subscriber gets a whole /64 and can use
+ * any address in it). Preflights (OPTIONS) are exempt. Exceeding it throws an error the API
+ * error handler answers as 429 (JSON, or the form again for a form's own post). Counted once
+ * the body is read, so that form comes back with its values. `store`: where the counts are
+ * kept when several instances share them (else in memory).
  */
 export async function registerRateLimit(
   app: FastifyInstance,
@@ -123,9 +143,10 @@ export async function registerRateLimit(
   });
   await app.register(rateLimit, {
     global: true,
-    hook: 'onRequest',
+    hook: 'preHandler',
     max: limits.max,
     timeWindow: limits.timeWindow,
+    keyGenerator: (request) => clientNetwork(request.ip),
     ...(store ? { store: store as never } : {}),
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error(MESSAGES.tooManyRequests), { statusCode: context.statusCode, code: 'RATE_LIMITED' }),
@@ -166,22 +187,24 @@ const BY_CODE: Record<string, [number, keyof LeadMessages & ('tooLarge' | 'unsup
 /**
  * Error handler of the API's encapsulated context only (set inside the intake plugin), so
  * it answers for the API routes and never for the static site. Logs the status and error
- * code, never the message of a parse error or anything from the body.
+ * code, never the message of a parse error or anything from the body. `pages` answers a
+ * form's own post with the form again.
  */
-export function apiErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const known = error.code && Object.hasOwn(BY_CODE, error.code) ? BY_CODE[error.code] : undefined;
-  const messages = messagesFor(request);
-  const status = known?.[0] ?? (typeof error.statusCode === 'number' ? error.statusCode : 500);
+export function apiErrorHandler(pages?: PageRefusal) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const known = error.code && Object.hasOwn(BY_CODE, error.code) ? BY_CODE[error.code] : undefined;
+    const status = known?.[0] ?? (typeof error.statusCode === 'number' ? error.statusCode : 500);
 
-  if (status >= 500) {
-    request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'intake error');
-    return sendFailure(reply, status === 503 ? 503 : 500, messages.unavailable);
-  }
-  request.log.info({ statusCode: status, code: error.code }, 'request refused');
-  if (known) return sendFailure(reply, status, messages[known[1]]);
-  if (status === 429) return sendFailure(reply, 429, messages.tooManyRequests);
-  if (status === 403) return sendFailure(reply, 403, messages.originRefused);
-  return sendFailure(reply, status >= 400 ? status : 400, messages.generic);
+    if (status >= 500) {
+      request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'intake error');
+      return refuse(pages, request, reply, status === 503 ? 503 : 500, (m) => m.unavailable);
+    }
+    request.log.info({ statusCode: status, code: error.code }, 'request refused');
+    if (known) return refuse(pages, request, reply, status, (m) => m[known[1]]);
+    if (status === 429) return refuse(pages, request, reply, 429, (m) => m.tooManyRequests);
+    if (status === 403) return refuse(pages, request, reply, 403, (m) => m.originRefused);
+    return refuse(pages, request, reply, status >= 400 ? status : 400, (m) => m.generic);
+  };
 }
 
 /**

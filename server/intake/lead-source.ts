@@ -3,12 +3,15 @@ import { CAMPAIGN_KEYS, campaignOf, type Campaign } from '../../contract/campaig
 import { HEADERS } from '../../contract/http.ts';
 import { isPartnerId } from '../../contract/partner-id.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
+import type { ServiceLanguage } from '../../contract/messages/en.ts';
+import { requestLanguage } from './language.ts';
 
 /**
  * Where a lead came from, carried outside the spec's JSON body: the request's `Origin`
  * header and the embedder's partner id (`?partner=` on the POST URL), plus the version of
  * the collection notice the visitor was shown (`X-Notice-Version`), the visit's campaign
- * (`?utm_source=`, `utm_medium`, `utm_campaign`, `ref`) and the page the form was on (`?page=`).
+ * (`?utm_source=`, `utm_medium`, `utm_campaign`, `ref`), the page the form was on (`?page=`)
+ * and the form's language (`Content-Language`).
  */
 
 const MAX_ORIGIN_LENGTH = 300;
@@ -22,6 +25,8 @@ export interface LeadSource {
   campaign: Campaign;
   /** The route of this site the form was on; null when absent, not a route, or sent from another site. */
   page: string | null;
+  /** The form's language (`Content-Language`), kept for what is later written to the person; absent: English. */
+  language?: ServiceLanguage;
 }
 
 /** What the page check needs: the site's routes and the origins its own pages are served from. */
@@ -60,6 +65,7 @@ export function readLeadSource(
       noticeVersion: noticeVersionFromHeader(single(headers[HEADERS.noticeVersion.toLowerCase()])),
       campaign: campaignOf({ get: (name) => (typeof params[name] === 'string' ? params[name] : null) }),
       page: site ? pageOf(params.page, origin, single(headers.host), site) : null,
+      language: requestLanguage(headers[HEADERS.language.toLowerCase()]),
     },
   };
 }

@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, WriteBatcher } from './database.ts';
 import type { LeadEvent } from './delivery/lead-event.ts';
 import type { Outbox } from './delivery/outbox.ts';
-import { sendFailure, successBody } from './guards.ts';
+import { sendFailure, successBody, withReference } from './guards.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
-import { createIdempotencyStore, type KeptAnswer, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
+import { createIdempotencyStore, type KeptAnswer, type KeptKey, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
+import {
+  ACKNOWLEDGEMENT_TARGET,
+  ACKNOWLEDGEMENT_WINDOW_MS,
+  type OutcomeEmailResult,
+  outcomeRefusal,
+  outcomeTarget,
+  type PersonEmailPolicy,
+} from './delivery/acknowledgement.ts';
+import { freeReference, type RandomInt } from './reference.ts';
+import type { ApplicationOutcome } from '../../contract/messages/email/types.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
   EMAIL_PATTERN,
@@ -115,14 +125,22 @@ export function dedupeKey(kind: LeadKind, fields: LeadFields): string {
 
 // Storage.
 
-export type SaveResult = StoredLead | { replay: KeptAnswer };
+export type SaveResult = StoredLead | { replay: KeptKey };
 
 interface StoredLead {
   leadId: number;
+  /** The lead's reference; a repeat answers the first lead's. */
+  reference: string;
   duplicate: boolean;
   spam: SpamReason | null;
-  /** Deliveries queued for this lead (none for a duplicate or spam). */
+  /** Deliveries queued for this lead (none for a duplicate or spam), the acknowledgement included. */
   queued: number;
+}
+
+/** An idempotency key and the answer kept with it, made once the lead's reference is known. */
+export interface IdempotentSave {
+  key: string;
+  answer: (reference: string) => KeptAnswer;
 }
 
 /**
@@ -133,43 +151,59 @@ interface StoredLead {
  * target unless the lead is spam. With an idempotency key it first looks the key up, in
  * the same transaction (so requests racing with one key give one lead): a kept key
  * answers `{ replay }` and nothing else happens; a new one is kept with the lead and the answer.
+ * Each new lead gets a random reference no other lead has (reference.ts); a person's lead
+ * also gets an acknowledgement when `people` says so and its address had none in 24 hours
+ * (delivery/acknowledgement.ts).
  */
 export function createLeadStore(
   db: Db,
   batcher: WriteBatcher,
-  delivery: { outbox: Outbox; targets: readonly string[] },
+  delivery: { outbox: Outbox; targets: readonly string[]; people?: PersonEmailPolicy },
   now: () => number = Date.now,
+  random?: RandomInt,
 ) {
+  type Recent = { id: number; reference: string };
   // A person's submission repeats only a person's; a flagged one repeats any.
-  const findRecent = db.prepare<[string, number], { id: number; spam_reason: string | null }>(
-    'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? AND spam_reason IS NULL ORDER BY created_at DESC LIMIT 1',
+  const findRecent = db.prepare<[string, number], Recent>(
+    'SELECT id, reference FROM leads WHERE dedupe_key = ? AND created_at >= ? AND spam_reason IS NULL ORDER BY created_at DESC LIMIT 1',
   );
-  const findRecentAny = db.prepare<[string, number], { id: number; spam_reason: string | null }>(
-    'SELECT id, spam_reason FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+  const findRecentAny = db.prepare<[string, number], Recent>(
+    'SELECT id, reference FROM leads WHERE dedupe_key = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
   );
-  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, ...(string | null)[]]>(
-    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_source, utm_medium, utm_campaign, ref, page)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[string, number, string, string, string | null, string | null, string | null, string | null, number, ...(string | null)[]]>(
+    `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, without_proof, utm_source, utm_medium, utm_campaign, ref, page, language, reference)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const referenceTaken = db.prepare<[string]>('SELECT 1 FROM leads WHERE reference = ?').pluck();
   const useSolution = db.prepare<[string, number]>('INSERT OR IGNORE INTO used_solutions (signature, expires_at) VALUES (?, ?)');
   const forgetExpired = db.prepare<[number]>('DELETE FROM used_solutions WHERE expires_at < ?');
+  // The address's row is taken over only when older than the window: then this lead is acknowledged.
+  const acknowledgeAddress = db.prepare<[string, number, number, number]>(
+    `INSERT INTO acknowledged_addresses (address_hash, lead_id, queued_at) VALUES (?, ?, ?)
+     ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at WHERE queued_at < ?`,
+  );
+  const forgetAddresses = db.prepare<[number]>('DELETE FROM acknowledged_addresses WHERE queued_at < ?');
+  const leadForOutcome = db.prepare<[number], { kind: string; spam_reason: string | null; email: string | undefined }>(
+    "SELECT kind, spam_reason, json_extract(fields, '$.email') AS email FROM leads WHERE id = ?",
+  );
   const keys = createIdempotencyStore(db, now);
+  const people = delivery.people;
+
+  /** Inside the lead's transaction: whether this person's lead is the one acknowledgement its address gets in the window. */
+  function acknowledges(leadId: number, email: string | undefined, at: number): boolean {
+    const addressKey = people?.acknowledge ? people.addressKey(email) : undefined;
+    return addressKey !== undefined && acknowledgeAddress.run(addressKey, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS).changes > 0;
+  }
 
   return {
-    save(
-      kind: LeadKind,
-      fields: LeadFields,
-      source: LeadSource,
-      check: SolutionCheck,
-      idempotency?: { key: string; answer: KeptAnswer },
-    ): Promise<SaveResult> {
+    save(kind: LeadKind, fields: LeadFields, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave): Promise<SaveResult> {
       const key = dedupeKey(kind, fields);
       const json = JSON.stringify(fields);
       return batcher.run((): SaveResult => {
         const kept = idempotency && keys.find(idempotency.key);
         if (kept) return { replay: kept };
         const result = store();
-        if (idempotency) keys.remember(idempotency.key, idempotency.answer, result.leadId, now());
+        if (idempotency) keys.remember(idempotency.key, idempotency.answer(result.reference), result.leadId, now());
         return result;
       });
       function store(): StoredLead {
@@ -177,13 +211,30 @@ export function createLeadStore(
         let spam = check.spam;
         if (check.solution && useSolution.run(check.solution.signature, check.solution.expiresAt).changes === 0) spam = 'reused-solution';
         const existing = (spam ? findRecentAny : findRecent).get(key, at - DEDUPE_WINDOW_MS);
-        if (existing) return { leadId: existing.id, duplicate: true, spam, queued: 0 };
-        const info = insert.run(kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam, ...campaignColumns(source.campaign), source.page);
+        if (existing) return { leadId: existing.id, reference: existing.reference, duplicate: true, spam, queued: 0 };
+        const reference = freeReference((r) => referenceTaken.get(r) !== undefined, random);
+        const withoutProof = !spam && check.spam === null && check.withoutProof ? 1 : 0;
+        const info = insert.run(
+          kind, at, key, json, source.origin, source.partner, source.noticeVersion, spam, withoutProof, ...campaignColumns(source.campaign), source.page,
+          source.language ?? 'en', reference,
+        );
         const leadId = Number(info.lastInsertRowid);
-        const targets = spam ? [] : delivery.targets;
+        const targets = spam ? [] : [...delivery.targets, ...(acknowledges(leadId, fields.email, at) ? [ACKNOWLEDGEMENT_TARGET] : [])];
         delivery.outbox.enqueue(leadId, targets, at);
-        return { leadId, duplicate: false, spam, queued: targets.length };
+        return { leadId, reference, duplicate: false, spam, queued: targets.length };
       }
+    },
+    /** Queues an application's outcome email (acknowledgement.ts has the rules); at most once per lead and outcome. */
+    queueOutcomeEmail(leadId: number, outcome: ApplicationOutcome): Promise<OutcomeEmailResult> {
+      return batcher.run((): OutcomeEmailResult => {
+        const reason = outcomeRefusal(people, leadForOutcome.get(leadId));
+        if (reason) return { queued: false, reason };
+        return delivery.outbox.enqueueOnce(leadId, outcomeTarget(outcome), now()) ? { queued: true } : { queued: false, reason: 'already-queued' };
+      });
+    },
+    /** Forgets the addresses acknowledged longer ago than the window (they limit nothing any more). */
+    forgetAcknowledgedAddresses(): Promise<number> {
+      return batcher.run(() => forgetAddresses.run(now() - ACKNOWLEDGEMENT_WINDOW_MS).changes);
     },
     /** The first answer kept for an idempotency key, if any (read outside a transaction: save looks again inside). */
     keptAnswer: (key: string) => keys.find(key),
@@ -203,25 +254,32 @@ export interface LeadStore {
   /**
    * Stores a lead in one transaction that has committed when the promise resolves: marks
    * the proof-of-work solution used (a reused one makes the lead spam), drops a repeat
-   * of the same submission within ten minutes, and queues its deliveries. With an
-   * idempotency key, a key already kept answers `{ replay }` and nothing is stored; a new
-   * one is kept with the lead and its answer, in the same transaction.
+   * of the same submission within ten minutes (answering the first lead's reference), gives
+   * a new lead its reference, and queues its deliveries (with a person's acknowledgement,
+   * at most one per address per 24 hours). With an idempotency key, a key already kept
+   * answers `{ replay }` and nothing is stored; a new one is kept with the lead and its
+   * answer (made with the reference), in the same transaction.
    */
-  save(
-    kind: LeadKind,
-    fields: Record<string, string>,
-    source: LeadSource,
-    check: SolutionCheck,
-    idempotency?: { key: string; answer: KeptAnswer },
-  ): Promise<SaveResult>;
-  /** The first answer kept for an idempotency key, if it is still kept (a save looks again inside its transaction). */
-  keptAnswer(key: string): Promise<KeptAnswer | undefined>;
+  save(kind: LeadKind, fields: Record<string, string>, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave): Promise<SaveResult>;
+  /** The first answer kept for an idempotency key, or that its lead was erased, if it is still kept (a save looks again inside its transaction). */
+  keptAnswer(key: string): Promise<KeptKey | undefined>;
   /** Forgets idempotency keys past their keeping time. */
   forgetExpiredKeys(): Promise<number>;
   /** What a notification says about a lead; undefined once it was erased. */
   readEvent(leadId: number): Promise<LeadEvent | undefined>;
   /** Forgets used solutions whose challenge has expired. */
   forgetExpiredSolutions(): Promise<number>;
+  /**
+   * Queues the email telling an applicant the outcome of their application ("offer" or
+   * "not-selected"), in the form's language, through the outbox: once per lead and outcome.
+   * Not queued (with the reason) when the service sends no email (SMTP_URL unset), the lead is
+   * unknown or erased, is not an application, is flagged as spam, has no address that can
+   * take an email, or had this outcome's email queued already. Call it only once a team
+   * member has confirmed it.
+   */
+  queueOutcomeEmail(leadId: number, outcome: ApplicationOutcome): Promise<OutcomeEmailResult>;
+  /** Forgets the acknowledged addresses older than 24 hours. */
+  forgetAcknowledgedAddresses(): Promise<number>;
 }
 
 // Routes.
@@ -236,15 +294,18 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
 ];
 
 /**
- * POST /addSocietyQuery and POST /addQuery: application/json only (the API context has
- * no other body parser), validated, then stored synchronously before answering. The
+ * POST /addSocietyQuery and POST /addQuery: application/json, validated, then stored
+ * synchronously before answering; a form's own post (`application/x-www-form-urlencoded`)
+ * goes to `formPosts`, which answers it with pages. The
  * source (Origin, ?partner=, X-Notice-Version) and the proof of work (X-Altcha) travel
  * outside the body. A lead without a valid, unused solution is stored flagged as spam and
  * answered exactly like any other; `spam` undefined (SPAM_CHALLENGE=off) flags nothing.
  * An `Idempotency-Key` (idempotency.ts) makes a repeat get the first answer
  * (`Idempotent-Replayed: true`), before the proof of work is looked at; the same key with
- * another body is refused with 422.
+ * another body is refused with 422; the key of an erased lead gets the success answer and
+ * nothing is stored.
  * Refusals and the success message are in the request's Content-Language (language.ts).
+ * The success answer adds the lead's `reference` to the spec's `success` and `message`.
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
@@ -256,11 +317,17 @@ export function registerLeadRoutes(
     site?: SitePages;
     /** Called once a new lead of a person (not a repeat, not spam) is stored. */
     onStored?: (source: LeadSource, headers: FastifyRequest['headers']) => void;
+    /** A form's own post (`application/x-www-form-urlencoded`, form-post.ts): taken in by the same rules, answered with pages. */
+    formPosts?: {
+      accepts(request: FastifyRequest): boolean;
+      take(kind: LeadKind, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+    };
   },
 ): void {
   const noCheck: SolutionCheck = { spam: null, solution: null };
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
+      if (options.formPosts?.accepts(request)) return options.formPosts.take(route.kind, request, reply);
       const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
@@ -277,9 +344,15 @@ export function registerLeadRoutes(
       const idempotencyKey = readIdempotencyKey(request.headers[HEADERS.idempotencyKey.toLowerCase()]);
       if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);
       const key = idempotencyKey.key;
-      const answer = { fingerprint: requestFingerprint(route.path, parsed.data), status: 200, body: route.success[lang] };
-      const replay = (kept: KeptAnswer) => {
-        if (kept.fingerprint !== answer.fingerprint) {
+      const fingerprint = requestFingerprint(route.path, parsed.data);
+      const answer = (reference: string): KeptAnswer => ({ fingerprint, status: 200, body: withReference(route.success[lang], reference) });
+      const replay = (kept: KeptKey) => {
+        if ('erased' in kept) {
+          // Its lead was erased: answered as it was (its reference went with it), nothing stored again (only the key was kept).
+          request.log.info({ kind: route.kind, replayed: true, erased: true }, 'lead repeated after its erasure');
+          return reply.code(200).type('application/json; charset=utf-8').header('Idempotent-Replayed', 'true').send(route.success[lang]);
+        }
+        if (kept.fingerprint !== fingerprint) {
           request.log.info({ kind: route.kind, statusCode: 422 }, 'lead refused: idempotency key reused');
           return sendFailure(reply, 422, MESSAGES.idempotencyKeyReused);
         }
@@ -295,7 +368,8 @@ export function registerLeadRoutes(
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();
       if (!duplicate && !spam) options.onStored?.(source.source, request.headers);
-      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      const { status, body } = answer(saved.reference);
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
   }
 }

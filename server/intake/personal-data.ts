@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
+import { parseReference } from '../../contract/lead-reference.ts';
 import type { Db, WriteBatcher } from './database.ts';
+import { keepErasedKeys } from './idempotency.ts';
 
 /**
  * One person's data, as the DPDP Act has us handle it: find everything held about them
@@ -12,21 +14,30 @@ import type { Db, WriteBatcher } from './database.ts';
  * leads), so a table added later (the delivery outbox) is covered without a change here.
  */
 
-/** Who to look for: an email (compared case-insensitively) or a phone number (the lead contract's phone rule). */
-export type PersonKey = { email: string } | { phone: string };
+/**
+ * Who to look for: an email (compared case-insensitively), a phone number (the lead
+ * contract's phone rule), or the reference of one lead (that lead alone: the person quoting
+ * it may not own every lead sent with its address).
+ */
+export type PersonKey = { email: string } | { phone: string } | { reference: string };
 
 export const normaliseEmail = (text: string): string => text.normalize('NFC').trim().toLowerCase();
 
-/** EMAIL_OR_PHONE as the operator typed it; throws with a sentence when it is neither. */
+/**
+ * EMAIL_OR_PHONE_OR_REFERENCE as the operator typed it; throws with a sentence when it is
+ * none. A reference has a letter (its SD- prefix, or one of its characters), so eight digits are a phone number.
+ */
 export function parsePersonKey(text: string): PersonKey {
   const value = text.trim();
   if (value.includes('@')) {
     if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new Error(`"${value}" is not an email address`);
     return { email: normaliseEmail(value) };
   }
+  const reference = /[A-Za-z]/.test(value) ? parseReference(value) : undefined;
+  if (reference) return { reference };
   const phone = nationalPhoneNumber(value);
   if (!/^\+?[\d\s().-]+$/.test(value) || phone.length < 7 || phone.length > 15) {
-    throw new Error(`"${value}" is neither an email address nor a phone number`);
+    throw new Error(`"${value}" is neither an email address nor a phone number nor a lead's reference (SD-XXXX-XXXX)`);
   }
   return { phone };
 }
@@ -62,11 +73,12 @@ export const LEAD_MENTIONS: readonly { table: string; column: string; scrub: str
 
 const hasTable = (db: Db, table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
 
-/** The ids of every lead whose email or phone is this person's, oldest first. */
+/** The ids of every lead whose email or phone is this person's, oldest first; the lead of a reference. */
 export function findLeadIds(db: Db, key: PersonKey): number[] {
   db.function('normalise_email', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normaliseEmail(v) : null));
   // The rule runs on each stored value as typed, so a lead stored under any spelling, before or after a change of the rule, is found.
   db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? nationalPhoneNumber(v) : null));
+  if ('reference' in key) return db.prepare('SELECT id FROM leads WHERE reference = ?').pluck().all(key.reference) as number[];
   // The worklist's search index narrows the leads to compare (server/team/search-index.ts); leads it has not reached yet are all compared.
   const sql =
     'email' in key
@@ -144,7 +156,8 @@ export interface ErasureResult {
 
 /**
  * Deletes these leads and every row that refers to them, and records the erasure (when,
- * why, how many rows; no personal data). Runs in the caller's transaction. The connection
+ * why, how many rows; no personal data). Their idempotency keys are kept as tombstones (the
+ * key alone: idempotency.ts). Runs in the caller's transaction. The connection
  * must have secure_delete on, so the deleted bytes are overwritten in the pages; the
  * caller then checkpoints the WAL (checkpointAndTruncate) so no old copy survives there.
  */
@@ -152,6 +165,7 @@ export function eraseLeads(db: Db, ids: readonly number[], reason: ErasureReason
   if (!db.pragma('secure_delete', { simple: true })) throw new Error('erasing needs PRAGMA secure_delete = ON on this connection');
   const idList = JSON.stringify(ids);
   const rows: Record<string, number> = {};
+  keepErasedKeys(db, idList); // a device still retrying an erased lead's send is answered, and nothing is stored again
   for (const ref of tablesReferencingLeads(db)) {
     const { changes } = db
       .prepare(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} IN (SELECT value FROM json_each(?))`)

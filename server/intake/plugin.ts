@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LeadSource } from './lead-source.ts';
 import type { ServerConfig } from '../config.ts';
 import { registerHealthRoute } from './health.ts';
-import { targetsFromConfig } from './delivery/targets.ts';
+import { personTargetsFromConfig, targetsFromConfig } from './delivery/targets.ts';
 import { createDeliveryWorker } from './delivery/worker.ts';
 import {
   apiErrorHandler,
@@ -16,8 +17,14 @@ import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts
 import { openIntakeStore } from './open-store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
-import { registerInsightRoute } from './insight.ts';
 import { teamLeadUrl, teamPlugin } from '../team/plugin.ts';
+import { registerInsightRoutes } from './insight.ts';
+import formbody from '@fastify/formbody';
+import type { AnswerPages } from '../answer-pages/pages.ts';
+import { createFormPosts, type FormPosts } from './form-post.ts';
+
+/** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
+const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
 
@@ -32,11 +39,11 @@ const HOUSEKEEPING_MS = 60 * 60 * 1000;
  * POST/PUT/PATCH/DELETE are answered by a catch-all route in this context, and every
  * unmatched GET/HEAD falls through to the root not-found handler (the static site's).
  */
-export async function intakePlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
+export async function intakePlugin(app: FastifyInstance, { config, answers }: { config: ServerConfig; answers: AnswerPages }): Promise<void> {
   const store = await openIntakeStore(config, app.log);
   const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
 
-  const targets = targetsFromConfig(config);
+  const targets = [...targetsFromConfig(config), ...personTargetsFromConfig(config)];
   const worker = createDeliveryWorker({
     outbox: store.outbox,
     // Each notification links to the lead's page in the team's worklist.
@@ -54,7 +61,13 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
   const countFailed = (error: Error) => app.log.error({ error: error.message }, 'funnel: count not stored');
 
   const housekeeping = () =>
-    Promise.all([store.vitals.purge(), store.funnel.purge(), store.leads.forgetExpiredSolutions(), store.leads.forgetExpiredKeys()]).catch((error: Error) =>
+    Promise.all([
+      store.vitals.purge(),
+      store.funnel.purge(),
+      store.leads.forgetExpiredSolutions(),
+      store.leads.forgetExpiredKeys(),
+      store.leads.forgetAcknowledgedAddresses(),
+    ]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
@@ -70,27 +83,55 @@ export async function intakePlugin(app: FastifyInstance, { config }: { config: S
     await store.close();
   });
 
-  registerInsightRoute(app, { token: config.insightToken, funnel: store.funnel.read });
+  await registerInsightRoutes(app, { token: config.insightToken, funnel: store.funnel.read, secureCookie: config.hsts });
   await app.register(teamPlugin, { config, store, targets: targets.map((t) => t.key), onQueued: worker.nudge });
 
+  const site = { routes, origins: [config.publicOrigin] };
   await app.register(
     async (api) => {
-      api.setErrorHandler(apiErrorHandler);
+      // A form's own post is answered with pages (form-post.ts); it is given its place below, once the rate limit is set.
+      let formPosts: FormPosts | undefined;
+      api.setErrorHandler(apiErrorHandler((request, reply, status, message) => formPosts?.refuse(request, reply, status, message)));
       api.addHook('onRequest', (_request, _reply, done) => {
         worker.requestSeen();
         done();
       });
-      api.removeContentTypeParser('text/plain'); // lead routes: application/json only
+      api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post (below)
       registerHealthRoute(api, store.checkWritable);
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
-      await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths);
-      registerLeadRoutes(api, store.leads, {
-        spam: config.spamChallenge ? challenger : undefined,
-        onQueued: worker.nudge,
-        site: { routes, origins: [config.publicOrigin] },
-        onStored: (source, headers) => {
-          if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
+      await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths, (request, reply, status, message) =>
+        formPosts?.refuse(request, reply, status, message),
+      );
+      const countLead = (source: LeadSource, headers: FastifyRequest['headers']) => {
+        if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
+      };
+      const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${request.ip}` });
+      formPosts = createFormPosts({
+        store: store.leads,
+        answers,
+        site,
+        challengeOn: config.spamChallenge,
+        overAllowance: async (request) => {
+          const limit = await withoutProof(request);
+          return !limit.isAllowed && limit.isExceeded;
         },
+        onQueued: worker.nudge,
+        // A form's own post is a send, as the widget's beacon counts one (its page saw no script).
+        onSent: (source, headers) => {
+          if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { send: 1 }).catch(countFailed);
+        },
+        onStored: countLead,
+      });
+      // The lead routes alone take a form's own body (application/x-www-form-urlencoded); the API's hooks hold for them too.
+      await api.register(async (leads) => {
+        await leads.register(formbody);
+        registerLeadRoutes(leads, store.leads, {
+          spam: config.spamChallenge ? challenger : undefined,
+          onQueued: worker.nudge,
+          site,
+          onStored: countLead,
+          formPosts,
+        });
       });
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(

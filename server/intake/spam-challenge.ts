@@ -22,11 +22,20 @@ export const DEFAULT_MAX_NUMBER = 50_000;
 const KEY_FILE = 'altcha-hmac.key';
 const MAX_HEADER_LENGTH = 1000;
 
-/** Why a lead was flagged as spam; null when it carried a valid, unused solution (or the check is off). */
-export type SpamReason = 'no-solution' | 'invalid-solution' | 'expired-solution' | 'reused-solution';
+/**
+ * Why a lead was flagged as spam; null when it carried a valid, unused solution (or the check
+ * is off), or came from a form sent without script whose honeypot was left empty
+ * (form-post.ts); `honeypot`: that field was filled in.
+ */
+export type SpamReason = 'no-solution' | 'invalid-solution' | 'expired-solution' | 'reused-solution' | 'honeypot';
 
 export type SolutionCheck =
-  | { spam: null; solution: { signature: string; expiresAt: number } | null }
+  | {
+      spam: null;
+      solution: { signature: string; expiresAt: number } | null;
+      /** A form sent without script, passed by the rule for posts without proof (form-post.ts): delivered, marked as such. */
+      withoutProof?: true;
+    }
   | { spam: SpamReason; solution: null };
 
 /**

@@ -4,7 +4,7 @@ import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
 import { createFunnelStore } from './funnel.ts';
-import { targetsFromConfig } from './delivery/targets.ts';
+import { personEmailPolicy, targetsFromConfig } from './delivery/targets.ts';
 import { createWriteProbe } from './health.ts';
 import { createLeadStore } from './leads.ts';
 import { startRetentionPurge } from './personal-data.ts';
@@ -23,7 +23,8 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
   const vitalsDb = openVitalsDatabase(config.dataDir);
   const vitalsBatcher = createWriteBatcher(vitalsDb, { maxBusyWaitMs: config.dbBusyTimeoutMs });
   const outbox = createOutbox(db);
-  const leads = createLeadStore(db, batcher, { outbox, targets: targetsFromConfig(config).map((t) => t.key) });
+  const hmacKey = loadHmacKey(config.dataDir, config.altchaHmacKey);
+  const leads = createLeadStore(db, batcher, { outbox, targets: targetsFromConfig(config).map((t) => t.key), people: personEmailPolicy(config, hmacKey) });
   const readLead = createLeadEventReader(db);
   const vitals = createVitalsStore(vitalsDb, vitalsBatcher, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, log);
   const funnel = createFunnelStore(vitalsDb, vitalsBatcher, { retentionDays: config.vitalsRetentionDays }, log);
@@ -36,6 +37,8 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
       keptAnswer: async (key) => leads.keptAnswer(key),
       forgetExpiredSolutions: leads.forgetExpiredSolutions,
       forgetExpiredKeys: leads.forgetExpiredKeys,
+      queueOutcomeEmail: leads.queueOutcomeEmail,
+      forgetAcknowledgedAddresses: leads.forgetAcknowledgedAddresses,
     },
     // One process: the worker's own bookkeeping keeps a delivery from being sent twice at once.
     outbox: {

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import type { BuildMeta } from '../site-headers.ts';
 import type { Db, WriteBatcher } from './database.ts';
 import { beaconFunnel, funnelBeaconSchema, type FunnelBeacon } from './funnel.ts';
 import { sendFailure } from './guards.ts';
+import { clientNetwork } from './client-network.ts';
 import { VITALS_PATH } from '../../contract/http.ts';
 import { MESSAGES } from '../../contract/messages/en.ts';
 
@@ -81,21 +81,6 @@ export const DAY_MS = 86_400_000;
 
 /** Of the day's cap, the most one client may take: 1 %, and at least one beacon of every metric. */
 export const clientDailyShare = (dailyCap: number): number => Math.max(METRIC_NAMES.length, Math.floor(dailyCap / 100));
-
-/**
- * The network a client counts as: its IPv4 address, or the /64 of its IPv6 address (one
- * subscriber's network: a host can take any address in it).
- */
-export function clientNetwork(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (isIPv4(address) || !isIPv6(address.split('%')[0]!)) return address;
-  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
-}
 
 /**
  * How many samples each client stored today, in memory only and never with its address:

@@ -316,8 +316,13 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     const lead = await worklist.lead(id.data, at);
     if (!lead) return refuse(reply, 404, 'not-found', 'no such lead');
     if (lead.kind !== 'career' || lead.status !== body.outcome) return refuse(reply, 400, 'invalid', `the application's status is not "${body.outcome}"`);
-    const result = await queueApplicantOutcomeEmail(store, id.data, body.outcome, at);
-    if (result === 'unavailable') return refuse(reply, 501, 'outcome-email-unavailable', 'emails to applicants are not part of this service yet');
+    const result = await queueApplicantOutcomeEmail(store, id.data, body.outcome);
+    if (!result.queued) {
+      if (result.reason === 'no-email') return refuse(reply, 503, 'outcome-email-unavailable', 'this service sends no email to applicants (SMTP_URL is not set); nothing was sent');
+      if (result.reason === 'already-queued') return refuse(reply, 409, 'outcome-email-sent', 'the applicant was already emailed this outcome; it is sent once');
+      if (result.reason === 'unknown-lead') return refuse(reply, 404, 'not-found', 'no such lead');
+      return refuse(reply, 400, 'outcome-email-refused', `no outcome email for this lead (${result.reason})`);
+    }
     await audit.record({ at, actor: actorOf(request.member!), action: 'outcome-email', leadId: id.data, detail: { outcome: body.outcome } });
     onQueued();
     return reply.code(202).send({ queued: true });

@@ -11,17 +11,19 @@ function firefoxPath(): string {
 /**
  * Firefox ESR, headless, driven by puppeteer-core over WebDriver BiDi. Puppeteer gives it
  * a fresh temporary profile whose preferences point Firefox's own services at a dummy
- * host; these keep its connectivity probes off the network too.
+ * host; these keep its connectivity probes off the network too. `javaScript: false` turns
+ * off the pages' scripts (the driver's own still run).
  */
-export function launchFirefox() {
+export function launchFirefox({ javaScript = true, viewport = { width: 1280, height: 800 } }: { javaScript?: boolean; viewport?: { width: number; height: number } } = {}) {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxPath(),
     headless: true,
-    defaultViewport: { width: 1280, height: 800 },
+    defaultViewport: viewport,
     extraPrefsFirefox: {
       'network.captive-portal-service.enabled': false,
       'network.connectivity-service.enabled': false,
+      ...(javaScript ? {} : { 'javascript.enabled': false }),
     },
   });
 }

@@ -60,7 +60,7 @@ export interface RunningServer {
  * would meet the per-client limits (vitals: 120 beacons a minute, 500 samples a day) that its
  * earlier tests used up. Tests of the limits set their own.
  */
-const TEST_CLIENT_LIMITS = { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '10000', VITALS_DAILY_CAP: '10000000' };
+const TEST_CLIENT_LIMITS = { RATE_LIMIT_MAX: '1000', VITALS_RATE_LIMIT_MAX: '10000', VITALS_DAILY_CAP: '10000000', WITHOUT_PROOF_RATE_LIMIT_MAX: '1000' };
 
 /**
  * The whole service (buildApp) in this process, on a free port of 127.0.0.1. Defaults:

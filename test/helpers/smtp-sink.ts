@@ -12,30 +12,55 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/**
+ * `accept` (the default) answers each message at once and keeps it in `messages`; `hold`
+ * reads a message to its end and never answers it (the sender waits, as on a hung server):
+ * such a message is in `held`, never in `messages`, since it was never accepted.
+ */
+export type SinkMode = 'accept' | 'hold';
+
 export async function startSmtpSink() {
   const messages: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let mode: SinkMode = 'accept';
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: 1000, // a connection still open at stop (a held message) is cut after a second
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const envelope = session.envelope;
-        messages.push({
+        const mail = {
           from: envelope.mailFrom ? envelope.mailFrom.address : '',
           to: envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        if (mode === 'hold') {
+          held.push(mail);
+          return;
+        }
+        messages.push(mail);
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as net.AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, messages, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    held,
+    setMode: (next: SinkMode) => {
+      mode = next;
+    },
+    /** The accepted messages to one address. */
+    to: (address: string) => messages.filter((m) => m.to.includes(address)),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The header block of a message (or MIME part), unfolded, as name (lowercase) → values. */

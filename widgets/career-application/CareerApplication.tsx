@@ -1,8 +1,9 @@
 /**
  * The career application form (spec §3–§8). No submitting state and the button is never
  * disabled (spec §4), but a second submit while one request is in flight sends nothing.
- * Same markup on the server (pre-rendered, `prerendered`: button disabled until the
- * script takes over) and in the browser; touches no browser global during render.
+ * Same markup on the server (pre-rendered, and the service's answer pages) and in the
+ * browser; touches no browser global during render. Until its script takes over it is a
+ * plain form the browser posts itself (contract/form-post.ts).
  */
 import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
@@ -15,7 +16,9 @@ import type { CareerControl } from '../i18n/types.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
+import { NativePostFields } from '../lead-form/native-post.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
 
@@ -44,13 +47,13 @@ export function interpretApplication(outcome: PostOutcome): Result {
   return { ok: true };
 }
 
-export function CareerApplication({ container, apiBase, partner, heading, intro, lang, keepDraft, prerendered = false }: CareerApplicationProps) {
+export function CareerApplication({ container, apiBase, partner, heading, intro, lang, keepDraft, answer, headingLevel = 2 }: CareerApplicationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.career;
   /** What an answer means, in the spec's words (§8); also for a send that waited. */
   const report = (outcome: PostOutcome) => {
     const result = interpretApplication(outcome);
-    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription });
+    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription }, referenceOf(outcome));
     else {
       form.fail(
         { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
@@ -59,11 +62,12 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     }
     emitOutcome(container, 'career', result);
   };
-  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft }, messages, report });
+  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft, answer }, messages, report });
 
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="career" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} referenceText={messages.reference} onAgain={form.sendAnother} />
     );
   }
 
@@ -88,7 +92,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
 
   return (
     <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="career-heading">
-      <h2 id="career-heading" className="heading" part="heading">{heading || text.heading}</h2>
+      <Heading id="career-heading" className="heading" part="heading">{heading || text.heading}</Heading>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
         {fields.map((f) => (
@@ -98,10 +102,11 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
         ))}
       </div>
       <CollectionNotice kind="career" id="career-notice" text={messages.notice} />
-      <button type="submit" className="submit" part="button" disabled={prerendered}>
+      <button type="submit" className="submit" part="button">
         {text.submit}
       </button>
       {form.waiting ? <WaitingNotice idPrefix="career" text={messages.waiting} {...form.waiting} /> : null}
+      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
     </form>
   );
 }

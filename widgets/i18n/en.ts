@@ -1,6 +1,6 @@
 /** The widgets' texts in English: the spec's labels, placeholders, buttons, toasts and messages, exactly. */
 import { COURSES, ROLES } from '../../contract/lead-contract.ts';
-import { EN_NOTICE, MESSAGES } from '../../contract/messages/en.ts';
+import { EN_NOTICE, EN_REFERENCE, MESSAGES } from '../../contract/messages/en.ts';
 import type { WidgetMessages } from './types.ts';
 
 /** Value → visible text of a list of the lead contract. */
@@ -59,6 +59,12 @@ export const en: WidgetMessages = {
     sendNow: 'Send now',
     sending: 'Sending...',
     discard: 'Discard',
+  },
+  reference: EN_REFERENCE,
+  formPost: {
+    honeypot: 'Leave empty',
+    problemTitle: 'There is a problem',
+    errorPrefix: 'Error: ',
   },
   dismissToast: 'Dismiss notification',
   service: MESSAGES,

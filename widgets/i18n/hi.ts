@@ -3,7 +3,7 @@
  * Hindi speakers use (ऐप, ईमेल, फ़ोन, कोर्स). A chunk of its own, loaded only for a form
  * in Hindi. Course and role VALUES never change; only their visible text does.
  */
-import { HI_NOTICE, MESSAGES_HI } from '../../contract/messages/hi.ts';
+import { HI_CHOICES, HI_NOTICE, HI_REFERENCE, MESSAGES_HI } from '../../contract/messages/hi.ts';
 import type { WidgetMessages } from './types.ts';
 
 const societyStoredLead = 'सोसाइटी का अनुरोध सफलतापूर्वक भेज दिया गया है।';
@@ -44,12 +44,8 @@ export const hi: WidgetMessages = {
       areaOfInterest: { label: 'पसंदीदा भूमिका *', placeholder: 'अपनी पसंदीदा भूमिका चुनें' },
       whyJoin: { label: 'आप हमारे साथ क्यों जुड़ना चाहते हैं? *', placeholder: 'बताएँ कि इस भूमिका में आपको क्या सबसे ज़्यादा उत्साहित करता है' },
     },
-    courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'अन्य' },
-    roles: {
-      'tech-intern': 'टेक इंटर्न',
-      'marketing-sales-intern': 'मार्केटिंग और सेल्स इंटर्न',
-      'member-technical-staff': 'मेंबर ऑफ़ टेक्निकल स्टाफ़',
-    },
+    courses: HI_CHOICES.courses,
+    roles: HI_CHOICES.roles,
     submit: 'आवेदन भेजें',
     successTitle: 'आवेदन भेज दिया गया!',
     successDescription: 'आवेदन करने के लिए धन्यवाद! हमारी टीम आपका आवेदन देखेगी और जल्द ही आपसे संपर्क करेगी।',
@@ -64,6 +60,12 @@ export const hi: WidgetMessages = {
     sendNow: 'अभी भेजें',
     sending: 'भेजा जा रहा है...',
     discard: 'हटाएँ',
+  },
+  reference: HI_REFERENCE,
+  formPost: {
+    honeypot: 'खाली छोड़ें',
+    problemTitle: 'एक समस्या है',
+    errorPrefix: 'गड़बड़ी: ',
   },
   dismissToast: 'सूचना बंद करें',
   service: MESSAGES_HI,

@@ -61,6 +61,17 @@ export interface WidgetMessages {
     sending: string;
     discard: string;
   };
+  /** The lead's reference on the confirmation (both forms): "Your reference: SD-…" and what it is for. */
+  reference: { label: string; hint: string };
+  /** A form sent by the browser itself (no script), and the pages the service answers it with. */
+  formPost: {
+    /** The label of the field people never see (contract/form-post.ts, the honeypot): a text-only browser may show it. */
+    honeypot: string;
+    /** The heading of the summary of refused fields at the top of an answer page (GOV.UK's "There is a problem"). */
+    problemTitle: string;
+    /** Before the title of an answer page that refuses: "Error: ". */
+    errorPrefix: string;
+  };
   /** The close button of a toast (its accessible name). */
   dismissToast: string;
   /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */

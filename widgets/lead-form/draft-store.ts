@@ -4,19 +4,19 @@
  * removed once sent, when discarded, or when every field is emptied. Kept on our own
  * origin (our pages and the frame) by default; on a partner's page only with the
  * `keep-draft` attribute, since every script of that origin can read its storage.
- * Read and written only by the form after it has taken over (after the visitor acted):
- * the page itself touches no storage.
+ * Read and written only by the form after it has taken over (after the visitor acted). The
+ * page loader removes, at every page of our origin, drafts older than the limit and those
+ * whose send the outbox worker reports accepted (../page-scripts/device-storage.ts); on a
+ * partner's page the form does the first when it loads (removeExpiredDrafts).
  */
 import { onOwnSite } from './api-base.ts';
 import { hostOf } from './events.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
-import { OUTBOX_MAX_AGE_MS } from './lead-outbox.ts';
+import { DRAFT_KEY_PREFIX } from './device-keys.ts';
+import { draftKey as storageKey, OUTBOX_MAX_AGE_MS } from './lead-outbox.ts';
 
 /** The attribute a partner sets to let the form keep drafts and waiting sends on its origin. */
 export const KEEP_DRAFT_ATTRIBUTE = 'keep-draft';
-
-/** One draft per form kind and where it posts (the API base and partner: another form is another draft). */
-const storageKey = (kind: LeadKind, url: string) => `societydesk:draft:${kind}:${url}`;
 
 /** Whether this form may keep what is typed on the device: our own origin, or a partner's element with keep-draft. */
 export function mayKeepOnDevice(container: unknown): boolean {
@@ -68,6 +68,25 @@ export function writeDraft(kind: LeadKind, url: string, values: Record<string, s
 export function clearDraft(kind: LeadKind, url: string): void {
   try {
     storage()?.removeItem(storageKey(kind, url));
+  } catch {
+    // blocked storage: nothing was kept
+  }
+}
+
+/** Removes every draft of this origin older than the limit (or unreadable), whichever form it is of: on a partner's page, what the page loader does on ours (../page-scripts/device-storage.ts). */
+export function removeExpiredDrafts(now = Date.now()): void {
+  const store = storage();
+  try {
+    for (const key of Object.keys(store ?? {})) {
+      if (!key.startsWith(DRAFT_KEY_PREFIX)) continue;
+      let savedAt: unknown;
+      try {
+        savedAt = (JSON.parse(store!.getItem(key) ?? '') as { savedAt?: unknown }).savedAt;
+      } catch {
+        /* unreadable: removed */
+      }
+      if (typeof savedAt !== 'number' || now - savedAt > OUTBOX_MAX_AGE_MS) store!.removeItem(key);
+    }
   } catch {
     // blocked storage: nothing was kept
   }

@@ -3,13 +3,18 @@
  * store read by the form (which retries while the page is open) and by the outbox
  * service worker (outbox-sw.ts: at the next visit to any page of the site, and on a
  * Background Sync event). Each send keeps its Idempotency-Key, so however many of them
- * go, the service stores one lead. No DOM: the worker bundles this too.
+ * go, the service stores one lead. A send the service accepts is deleted at once: when the
+ * worker sent it, a marker naming only its draft stays until a page has removed that draft
+ * (SentMarker); a refused send is kept whole, for the visitor to correct. Anything older than
+ * OUTBOX_MAX_AGE_DAYS is deleted whenever the store is read. No DOM: the worker bundles this too.
  */
-import { createStore, del, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
 import { postJson, type PostOutcome } from './api-client.ts';
 import { HEADERS } from '../../contract/http.ts';
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
+import { DRAFT_KEY_PREFIX } from './device-keys.ts';
 import { proofExpired, solve } from './proof-of-work.ts';
+import { withoutVisit } from './lead-request.ts';
 
 /** Where the worker is served (at the site root, so its scope is every page). */
 export const OUTBOX_WORKER_PATH = '/outbox-sw.js';
@@ -30,39 +35,108 @@ export interface QueuedSend {
   proof?: string;
   challengeUrl: string;
   queuedAt: number;
-  /** waiting: not through yet; answered: the service answered (`outcome`), for the form to show at its next takeover. */
+  /** waiting: not through yet; answered: the service refused it (`outcome`), for the form to show at its next takeover with the values to correct. */
   state: 'waiting' | 'answered';
   outcome?: PostOutcome;
   /** The form's controls as they were sent, to show again (a refusal to correct). */
   values?: Record<string, string>;
 }
 
+/**
+ * What stays of a send the outbox worker got accepted, until a page of ours has removed its
+ * draft from localStorage (which a worker cannot reach): the draft's key, and nothing else (no
+ * body, values, headers, answer or reference). Kept under that key, beside the sends (kept
+ * under their Idempotency-Key), so the accepted sends of one form leave one marker.
+ */
+interface SentMarker {
+  draft: string;
+}
+
+/**
+ * What the outbox worker tells the pages (the page loader speaks it too, written out:
+ * ../page-scripts/loader.ts): the drafts of the sends it got accepted (a page removes them and
+ * answers DraftsRemoved, and the worker forgets them); in its answer to a page that asks, the
+ * elements of the forms with a send to show (still waiting, or refused), which take over at
+ * once; after sending, the answers it got accepted, for a form that is open to show.
+ */
+export interface OutboxNews {
+  type: typeof OUTBOX_SYNC_TAG;
+  drafts: string[];
+  forms?: string[];
+  sent?: { key: string; outcome: PostOutcome }[];
+}
+
+/** What the page loader answers OutboxNews with: the drafts it has removed from localStorage. No `type`: the worker never answers it. */
+export interface DraftsRemoved {
+  removed: string[];
+}
+
 let store: UseStore | undefined;
 const outbox = () => (store ??= createStore('societydesk-outbox', 'sends'));
 
 export const putSend = (send: QueuedSend): Promise<void> => set(send.key, send, outbox());
-export const getSend = (key: string): Promise<QueuedSend | undefined> => get(key, outbox());
 export const deleteSend = (key: string): Promise<void> => del(key, outbox());
 
 /**
- * Writes `send` only if it is still kept, in one transaction: a send that the form has
- * meanwhile finished (and deleted) is not brought back by the worker, nor the other way round.
+ * Writes `send` only if it is still kept and still waiting, in one transaction: a send that the
+ * form has meanwhile finished (and deleted) is not brought back by the worker, nor the other
+ * way round, and a refusal already kept is never overwritten by the send it answered.
  */
 export const updateSend = (send: QueuedSend): Promise<void> =>
   outbox()('readwrite', (store) => {
-    const request = store.getKey(send.key);
+    const request = store.get(send.key);
     request.onsuccess = () => {
-      if (request.result !== undefined) store.put(send, send.key);
+      if ((request.result as QueuedSend | undefined)?.state === 'waiting') store.put(send, send.key);
     };
     return promisifyRequest(store.transaction);
   });
 
-/** Every kept send younger than OUTBOX_MAX_AGE_DAYS; older ones are deleted. */
-export async function keptSends(now = Date.now()): Promise<QueuedSend[]> {
-  const all = (await values(outbox())) as QueuedSend[];
-  const old = all.filter((s) => now - s.queuedAt > OUTBOX_MAX_AGE_MS);
-  await Promise.all(old.map((s) => deleteSend(s.key)));
-  return all.filter((s) => !old.includes(s)).sort((a, b) => a.queuedAt - b.queuedAt);
+/** Whether the service accepted the send (a lead stored, or a repeat of one). */
+export const accepted = (outcome: PostOutcome): boolean => outcome.type === 'json' && outcome.ok;
+
+/**
+ * The service accepted `send`, which the worker sent: the send is deleted, and in the same
+ * transaction a marker naming its draft takes its place, for a page to remove the draft. Only
+ * while the send is still kept: a form that finished it meanwhile has removed its draft itself.
+ */
+export const replaceBySentMarker = (send: QueuedSend): Promise<void> =>
+  outbox()('readwrite', (store) => {
+    const request = store.get(send.key);
+    request.onsuccess = () => {
+      if (!request.result) return;
+      const marker: SentMarker = { draft: draftOf(send) };
+      store.delete(send.key);
+      store.put(marker, marker.draft);
+    };
+    return promisifyRequest(store.transaction);
+  });
+
+/** These drafts are gone from localStorage: their markers are deleted (only markers: sends are kept under their Idempotency-Key). */
+export const forgetSentDrafts = (drafts: readonly unknown[]): Promise<void> =>
+  delMany(drafts.filter((d): d is string => typeof d === 'string' && d.startsWith(DRAFT_KEY_PREFIX)), outbox());
+
+/** The localStorage key of a form's draft (draft-store.ts): one per form kind and where it posts (the API base and partner: another form is another draft). */
+export const draftKey = (kind: LeadKind, url: string): string => `${DRAFT_KEY_PREFIX}${kind}:${url}`;
+
+/** The draft of the form a send came from: gone once the send is accepted. */
+const draftOf = (send: QueuedSend): string => draftKey(send.kind, withoutVisit(send.url));
+
+const isMarker = (record: QueuedSend | SentMarker): record is SentMarker => !('key' in record);
+
+/**
+ * What the outbox holds: every send younger than OUTBOX_MAX_AGE_DAYS, oldest first, and the
+ * drafts its markers name. Older sends are deleted, and so is an accepted one that an earlier
+ * version kept as a receipt.
+ */
+export async function readOutbox(now = Date.now()): Promise<{ sends: QueuedSend[]; sentDrafts: string[] }> {
+  const all = (await values(outbox())) as (QueuedSend | SentMarker)[];
+  const sends = all.filter((record): record is QueuedSend => !isMarker(record));
+  const gone = sends.filter((s) => now - s.queuedAt > OUTBOX_MAX_AGE_MS || (s.outcome && accepted(s.outcome)));
+  await Promise.all(gone.map((s) => deleteSend(s.key)));
+  return {
+    sends: sends.filter((s) => !gone.includes(s)).sort((a, b) => a.queuedAt - b.queuedAt),
+    sentDrafts: all.filter(isMarker).map((marker) => marker.draft),
+  };
 }
 
 /** No HTTP answer, or the service could not store it (5xx): the send waits and goes again. */

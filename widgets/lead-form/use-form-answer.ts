@@ -3,10 +3,21 @@ import type { FieldError } from './form-state.ts';
 import { isControl, type Control } from '../element/takeover.ts';
 import { showToast, type ToastInput } from '../toast-host/toast-store.ts';
 import type { WidgetMessages } from '../i18n/types.ts';
+import { isReference } from '../../contract/lead-reference.ts';
+import type { PostOutcome } from './api-client.ts';
+
+/** The reference of the stored lead in a success answer (beside the spec's `success` and `message`), when it is one. */
+export function referenceOf(outcome: PostOutcome): string | undefined {
+  const body = outcome.type === 'json' ? outcome.body : undefined;
+  const reference = typeof body === 'object' && body !== null ? (body as { reference?: unknown }).reference : undefined;
+  return isReference(reference) ? reference : undefined;
+}
 
 export interface Confirmation {
   title: string;
   message: string;
+  /** The lead's reference, when the answer carried one. */
+  reference?: string;
   /** The form's height when it was sent: the confirmation keeps it. */
   minHeight?: number;
 }
@@ -65,11 +76,11 @@ export function useFormAnswer({
   return {
     confirmation,
     confirmationRef,
-    /** The lead was stored: the confirmation, the form emptied, the spec's toast. */
-    succeed(toast: ToastInput): void {
+    /** The lead was stored: the confirmation (with the lead's reference), the form emptied, the spec's toast. */
+    succeed(toast: ToastInput, reference?: string): void {
       const height = formRef.current?.getBoundingClientRect().height;
       onSuccess();
-      setConfirmation({ title: toast.title, message: toast.description ?? '', minHeight: height ? Math.round(height) : undefined });
+      setConfirmation({ title: toast.title, message: toast.description ?? '', reference, minHeight: height ? Math.round(height) : undefined });
       if (focusIsHereOrNowhere()) setFocusRequest({ target: 'confirmation' });
       showToast(toastOf(toast));
     },

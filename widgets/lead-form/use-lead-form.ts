@@ -22,15 +22,17 @@ import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
 import { leadUrl, warnInvalidPartner } from './lead-request.ts';
 import { mismatchMessage } from './refusals.ts';
-import { clearDraft, mayKeepOnDevice, readDraft, writeDraft } from './draft-store.ts';
+import { clearDraft, mayKeepOnDevice, readDraft, removeExpiredDrafts, writeDraft } from './draft-store.ts';
 import { useFormTakeover } from './form-state.ts';
-import type { QueuedSend } from './lead-outbox.ts';
+import { draftKey, forgetSentDrafts, type QueuedSend } from './lead-outbox.ts';
 import { useFieldMarks } from './use-field-marks.ts';
 import { useFormAnswer } from './use-form-answer.ts';
 import { useProofOfWork } from './use-proof-of-work.ts';
 import { useWaitingSend } from './use-waiting-send.ts';
 import { leadSubmit, useSubmitEvent } from './submit-lead.ts';
 import { useFirstTouch } from './use-first-touch.ts';
+import { formAction } from './native-post.tsx';
+import type { AnswerForm } from '../../contract/form-post.ts';
 import type { WidgetMessages } from '../i18n/types.ts';
 
 /** The props both form elements take: r2wc's shadow root and their attributes. */
@@ -47,8 +49,14 @@ export interface LeadFormProps {
   lang?: string;
   /** `keep-draft` attribute: a partner lets the form keep drafts and waiting sends on its origin (draft-store.ts). */
   keepDraft?: boolean;
-  /** Server-rendered variant: identical, but the submit button is disabled. */
-  prerendered?: boolean;
+  /**
+   * A form the service draws again on an answer page (contract/form-post.ts): where it posts,
+   * what was typed, the fields it refused (all marked) and the hidden controls it fills in.
+   * Never an attribute: the service's own render only.
+   */
+  answer?: Pick<AnswerForm, 'action' | 'values' | 'problems' | 'hidden'>;
+  /** The form's heading level: 2, or 1 on an answer page of its own. */
+  headingLevel?: 1 | 2;
 }
 
 /** Each kind's element, its empty controls and the control focused when the visitor asks to send another. */
@@ -60,7 +68,7 @@ const FORMS = {
 export interface LeadFormOptions<K extends LeadKind> {
   kind: K;
   /** The element's attributes that change what the form does (its texts aside). */
-  props: Pick<LeadFormProps, 'container' | 'apiBase' | 'partner' | 'keepDraft'>;
+  props: Pick<LeadFormProps, 'container' | 'apiBase' | 'partner' | 'keepDraft' | 'answer'>;
   /** Shows what an answer (or its absence) means: the spec's toasts, the confirmation, the event. Called again for a send that waited. */
   report: (outcome: PostOutcome) => void;
   /** The form's language: its toasts, the browser's message for a control that breaks the contract's pattern or type, and the POST's Content-Language. */
@@ -69,14 +77,14 @@ export interface LeadFormOptions<K extends LeadKind> {
 
 export function useLeadForm<K extends LeadKind>({ kind, props, messages, report }: LeadFormOptions<K>) {
   type V = Record<ControlOf<K>, string>;
-  const { container, apiBase, partner, keepDraft = false } = props;
+  const { container, apiBase, partner, keepDraft = false, answer: given } = props;
   const { tag, firstField } = FORMS[kind];
   const empty = FORMS[kind].empty as V;
   /** Where the form posts: a draft and a waiting send belong to the form that posts there. */
   const url = leadUrl(resolveApiBase(apiBase), kind, partner);
   // Only in the browser: the build's pre-render has no device to keep anything on.
   const [keep] = useState(() => typeof document !== 'undefined' && (keepDraft || mayKeepOnDevice(container)));
-  const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind, url) : undefined));
+  const takeover = useFormTakeover<V>(container, empty, () => (keep ? readDraft(kind, url) : undefined), given?.values);
   const { values, setValues, formRef } = takeover;
   const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [toastSource] = useState(() => Symbol('lead form'));
@@ -86,15 +94,23 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   const submission = useRef<QueuedSend | null>(null);
 
   const proof = useProofOfWork(apiBase);
-  const marks = useFieldMarks(values, takeover.onChange, (name) => mismatchMessage(kind, name, messages.service));
+  const marks = useFieldMarks(values, takeover.onChange, (name) => mismatchMessage(kind, name, messages.service), given?.problems);
+  /** Sent or discarded: the draft goes, and the outbox worker's marker asking a page to remove it (lead-outbox.ts SentMarker). */
   const emptyForm = () => {
     setValues(empty);
-    if (keep) clearDraft(kind, url);
+    if (!keep) return;
+    clearDraft(kind, url);
+    void forgetSentDrafts([draftKey(kind, url)]).catch(() => undefined); // no IndexedDB: no marker either
   };
   const answer = useFormAnswer({ formRef, firstField, fieldNames: Object.keys(empty), marks, messages, toastSource, onSuccess: emptyForm });
   const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
-  const waiting = useWaitingSend({ keep, url, empty, setValues, report: reportRef, toastSource, sending, submission });
+  const waiting = useWaitingSend({ keep, kind, url, empty, setValues, report: reportRef, toastSource, sending, submission });
 
+  // Drafts past their time go when a form loads, whichever form they are of: on a partner's
+  // page (keep-draft) nothing else of ours runs there to remove them.
+  useEffect(() => {
+    if (keep) removeExpiredDrafts();
+  }, []);
   useEffect(() => {
     if (keep) writeDraft(kind, url, values);
   }, [values]);
@@ -114,8 +130,14 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   const { confirmation, confirmationRef, sendAnother, succeed, fail } = answer;
   return {
     bind: marks.bind,
-    /** Props for the <form>: the first focus or keystroke is the visitor's first touch. */
-    formProps: { ref: formRef, onFocus: touch, onInput: touch, onSubmit },
+    /**
+     * Props for the <form>: a real form the browser posts itself while the script is not
+     * there (contract/form-post.ts); once it is, the submit is the scripted send's, and the
+     * first focus or keystroke is the visitor's first touch.
+     */
+    formProps: { ref: formRef, action: given?.action ?? formAction(kind, apiBase), method: 'post', onFocus: touch, onInput: touch, onSubmit },
+    /** The hidden controls the service filled in, for NativePostFields. */
+    hidden: given?.hidden,
     /** A send is on its way (the society form says so; the career form does not, spec §4). */
     submitting,
     confirmation,

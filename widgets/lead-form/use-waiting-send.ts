@@ -2,7 +2,21 @@ import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { PostOutcome } from './api-client.ts';
 import { onOwnSite } from './api-base.ts';
 import { withoutVisit } from './lead-request.ts';
-import { attemptSend, deleteSend, keptSends, OUTBOX_SYNC_TAG, OUTBOX_WORKER_PATH, putSend, unreachable, updateSend, type QueuedSend } from './lead-outbox.ts';
+import type { LeadKind } from '../../contract/lead-contract.ts';
+import {
+  attemptSend,
+  deleteSend,
+  draftKey,
+  forgetSentDrafts,
+  OUTBOX_SYNC_TAG,
+  OUTBOX_WORKER_PATH,
+  putSend,
+  readOutbox,
+  unreachable,
+  updateSend,
+  type OutboxNews,
+  type QueuedSend,
+} from './lead-outbox.ts';
 import { dismissToastsFrom } from '../toast-host/toast-store.ts';
 
 /** Retries of a waiting send: 5 s, 10 s, 20 s … at most 5 min apart, plus up to 50 % jitter; at once when the browser says it is online. */
@@ -21,6 +35,7 @@ export interface SendState {
 export interface WaitingSendParts<V extends Record<string, string>> extends SendState {
   /** The send may be kept on the device (draft-store.ts); else it waits while the page is open. */
   keep: boolean;
+  kind: LeadKind;
   url: string;
   empty: V;
   setValues: (values: V) => void;
@@ -31,11 +46,12 @@ export interface WaitingSendParts<V extends Record<string, string>> extends Send
 /**
  * The send that waits for a connection (lead-outbox.ts): kept on the device where allowed
  * (`keep`), tried again with backoff, at once when the browser is back online or the outbox
- * worker says it has sent something, and from an earlier visit when the form comes back (its
- * answer shown if the worker sent it meanwhile). `report` shows an answer once it comes.
+ * worker says it has sent something (when that was this send, its answer is shown as it is), and
+ * from an earlier visit when the form comes back (a refusal the worker got meanwhile shown with
+ * the values to correct). `report` shows an answer once it comes.
  */
 export function useWaitingSend<V extends Record<string, string>>(parts: WaitingSendParts<V>) {
-  const { keep, url, empty, setValues, report, toastSource, sending, submission } = parts;
+  const { keep, kind, url, empty, setValues, report, toastSource, sending, submission } = parts;
   const [waiting, setWaiting] = useState<QueuedSend | null>(null);
   const [retrying, setRetrying] = useState(false);
   const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
@@ -43,11 +59,11 @@ export function useWaitingSend<V extends Record<string, string>>(parts: WaitingS
   const waitingSend = useRef<QueuedSend | null>(null);
   waitingSend.current = waiting;
 
-  // A send kept from an earlier visit: its answer (the outbox worker sent it) is shown now,
+  // A send kept from an earlier visit: its refusal (the outbox worker sent it) is shown now,
   // or it waits here again and is tried at once.
   useEffect(() => {
     if (!keep) return;
-    return resumeKeptSend(url, {
+    return resumeKeptSend(kind, url, {
       restore: (values) => setValues({ ...empty, ...values } as V),
       report: (outcome) => report.current(outcome),
       wait: (send) => {
@@ -106,17 +122,25 @@ export function useWaitingSend<V extends Record<string, string>>(parts: WaitingS
 
 /**
  * Finds the send kept for the form that posts to `url` from an earlier visit: the visitor's
- * values come back; an answer the outbox worker got meanwhile is reported (and the send
- * removed), else the send waits again. Returns the cancel for an unmounted form.
+ * values come back; a refusal the outbox worker got meanwhile is reported (and the send
+ * removed), else the send waits again. When the worker got this form's send accepted and no
+ * page has removed its draft yet, the draft the form came back with is that lead's: the form is
+ * emptied (which removes the draft) and the marker goes. Returns the cancel for an unmounted form.
  */
 function resumeKeptSend(
+  kind: LeadKind,
   url: string,
   form: { restore(values: Record<string, string>): void; report(outcome: PostOutcome): void; wait(send: QueuedSend): void },
 ): () => void {
   let live = true;
   registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
-  keptSends()
-    .then(async (sends) => {
+  readOutbox()
+    .then(async ({ sends, sentDrafts }) => {
+      const draft = draftKey(kind, url);
+      if (live && sentDrafts.includes(draft)) {
+        form.restore({});
+        await forgetSentDrafts([draft]);
+      }
       const send = sends.filter((s) => withoutVisit(s.url) === url).at(-1);
       if (!live || !send) return;
       if (send.values) form.restore(send.values);
@@ -150,6 +174,8 @@ function retryUntilAnswered(
 ): { retry(byVisitor: boolean): void; stop(): void } {
   const { keep, sending, toastSource, report, setRetrying } = parts;
   let stopped = false;
+  /** This loop's own attempt is on its way (not the visitor's send). */
+  let trying = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = () => {
@@ -163,11 +189,11 @@ function retryUntilAnswered(
       if (!byVisitor) schedule(); // the visitor's own send is on its way: its answer decides
       return;
     }
-    sending.current = true;
+    sending.current = trying = true;
     clearTimeout(timer);
     setRetrying(true);
     const outcome = await attemptSend(send, { solve: true }).finally(() => {
-      sending.current = false;
+      sending.current = trying = false;
     });
     if (stopped) return;
     setRetrying(false);
@@ -180,15 +206,27 @@ function retryUntilAnswered(
       schedule();
       return;
     }
+    finish(outcome);
+  };
+  /** The answer: the send is deleted from the device (an accepted one's draft goes with the form's success), shown once. */
+  const finish = (outcome: PostOutcome) => {
     stopped = true;
+    clearTimeout(timer);
+    setRetrying(false);
     if (keep) void deleteSend(send.key).catch(() => undefined);
     parts.answered(outcome);
     dismissToastsFrom(toastSource); // the failure toast of the send that waited is no longer true
     report(outcome);
   };
   const onOnline = () => void retry(false);
+  // The worker sent this send: its answer, as the worker got it (an own attempt still on its way
+  // is then ignored; the visitor's own send of it decides). Any other news: tried again at once.
   const onWorker = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === OUTBOX_SYNC_TAG) void retry(false);
+    const news = event.data as Partial<OutboxNews> | null;
+    if (news?.type !== OUTBOX_SYNC_TAG || stopped) return;
+    const answer = Array.isArray(news.sent) ? news.sent.find((s) => s.key === send.key) : undefined;
+    if (answer && (trying || !sending.current)) finish(answer.outcome);
+    else void retry(false);
   };
   addEventListener('online', onOnline);
   navigator.serviceWorker?.addEventListener('message', onWorker);

@@ -5,16 +5,19 @@
  * Scrolling past a form loads nothing: each form is pre-rendered, so it is there to read
  * and type into before its script (and React) arrives, and what is typed is kept. The
  * FAQ is plain <details name> without its script, so it waits for the visitor too.
- * Field vitals are reported once the page is idle after load.
+ * It keeps the visit's campaign for the tab and removes drafts past their time
+ * (device-storage.ts). Field vitals are reported once the page is idle after load.
  *
  * The page imports this after its first paint (scripts/build/deferred-scripts.ts), so the
  * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';
-import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
+import { keepVisitCampaign, removeDrafts } from './device-storage.ts';
 import { addSpeculationRules } from './speculation.ts';
 
 addSpeculationRules();
+keepVisitCampaign();
+removeDrafts();
 
 const intents = ['focusin', 'pointerenter', 'touchstart'] as const;
 const starters: { element: Element; start: () => void }[] = [];
@@ -53,9 +56,10 @@ addEventListener('hashchange', followLink);
 
 /**
  * A page the outbox worker controls (widgets/lead-form/outbox-sw.ts: only a visitor who acted
- * on a form has it, until a visit finds nothing waiting) asks it whether a send of theirs
- * waited; if one did, its form takes over at once to show how it went. The page itself
- * reads no storage: the worker answers from its own.
+ * on a form has it, until a visit finds nothing kept) asks it whether a send of theirs
+ * waited; the forms it names (a send still waiting, or refused) take over at once. It also
+ * names the drafts of the sends it got accepted (then, and whenever it says so later): they
+ * are removed here, and the page tells the worker so (`removed`), which then forgets them.
  */
 function askOutboxWorker(): void {
   let container: ServiceWorkerContainer | undefined;
@@ -66,10 +70,11 @@ function askOutboxWorker(): void {
   }
   const worker = container?.controller;
   if (!container || !worker) return;
-  container.addEventListener('message', (event: MessageEvent<{ type?: unknown; kinds?: unknown }>) => {
-    if (event.data?.type !== OUTBOX_MESSAGE || !Array.isArray(event.data.kinds)) return;
-    const tags: string[] = event.data.kinds.map((kind) => (kind === 'career' ? CAREER_APPLICATION : SOCIETY_REGISTRATION));
-    for (const { element, start } of starters) if (tags.includes(element.localName)) start();
+  container.addEventListener('message', (event: MessageEvent<{ type?: unknown; forms?: string[]; drafts?: string[] }>) => {
+    if (event.data?.type !== OUTBOX_MESSAGE) return;
+    removeDrafts(event.data.drafts);
+    for (const { element, start } of starters) if (event.data.forms?.includes(element.localName)) start();
+    worker.postMessage({ removed: event.data.drafts }); // not a question the worker answers: no ping-pong, with a worker of any version
   });
   worker.postMessage({ type: OUTBOX_MESSAGE });
 }

@@ -49,13 +49,14 @@ const formParts = parts({
   button: "The submit button, and the confirmation's button that brings back an empty form.",
   confirmation: "After a success: the card that takes the form's place until the visitor asks to send another (it is also the form part).",
   'confirmation-message': 'The message in the confirmation: what happens next.',
+  'confirmation-reference': "Under it: the lead's reference to quote (SD-XXXX-XXXX) and what it is for.",
   waiting:
     'When the service cannot be reached: the box under the button while the send waits (the fields stay as typed), with “Send now” and “Discard” buttons (button part).',
   'waiting-message': 'The message in the waiting card: saved on this device, sent by itself when the connection is back.',
 });
 
 /** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
-export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'waiting', 'waiting-message'];
+export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'confirmation-reference', 'waiting', 'waiting-message'];
 
 /** What a form posts where, from the lead contract: "{name, email, …} to {api-base}/addQuery". */
 const posts = (kind: LeadKind): string => `{${fieldNames(kind).join(', ')}} to {api-base}${LEAD_PATHS[kind]}`;

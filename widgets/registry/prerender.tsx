@@ -1,10 +1,10 @@
 /**
- * Build-time (Node, no DOM): the Declarative Shadow DOM of the forms, for the
- * `{{widget}}` page helper (scripts/build/widget-helper.ts). The SAME components render
- * it, so a form paints at its final size before any JavaScript; the only difference is
- * the disabled submit button (`prerendered`), so an Enter press before the script
- * arrives cannot submit the form natively. The <style> text is the very string the
- * element adopts as its stylesheet, and is hashed into the page's CSP.
+ * Server-side (Node, no DOM): the Declarative Shadow DOM of the forms, for the
+ * `{{widget}}` page helper (scripts/build/widget-helper.ts) and the service's framed form
+ * (registry/answer-kit.tsx). The SAME components render it, so a form paints at its final
+ * size before any JavaScript; until its script takes over it is a plain form the browser
+ * posts itself. The <style> text is the very string the element adopts as its stylesheet,
+ * and is hashed into the page's CSP.
  */
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,9 +14,10 @@ import societyCss from '../society-registration/css.ts';
 import { SocietyRegistration } from '../society-registration/SocietyRegistration.tsx';
 import { hi } from '../i18n/hi.ts';
 import { registerMessages, type WidgetLanguage } from '../i18n/index.ts';
+import type { LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from './names.ts';
 
-// The browser loads a language's catalogue before it takes a form over; the build has every one at hand.
+// The browser loads a language's catalogue before it takes a form over; the server has every one at hand.
 registerMessages(hi);
 
 /** The attributes a page may set on a pre-rendered form (a subset of its public API). */
@@ -25,11 +26,13 @@ export interface PrerenderProps {
   intro?: string;
   /** The form's language (the element's `lang` attribute; the page's language): English when absent. */
   lang?: WidgetLanguage;
+  /** The embedder's partner id (the frame's `?partner=`): its own post carries it. */
+  partner?: string;
 }
 
-type FormComponent = ComponentType<PrerenderProps & { prerendered: boolean }>;
+type FormComponent = ComponentType<LeadFormProps>;
 
-const forms: Record<string, { Component: FormComponent; css: string }> = {
+export const forms: Record<string, { Component: FormComponent; css: string }> = {
   [SOCIETY_REGISTRATION]: { Component: SocietyRegistration, css: societyCss },
   [CAREER_APPLICATION]: { Component: CareerApplication, css: careerCss },
 };
@@ -40,5 +43,11 @@ export const prerenderedTags: readonly string[] = Object.keys(forms);
 export function shadowRootOf(tag: string, props: PrerenderProps): { css: string; html: string } {
   const form = forms[tag];
   if (!form) throw new Error(`<${tag}> has no pre-render; pre-rendered: ${prerenderedTags.join(', ')}`);
-  return { css: form.css, html: renderToStaticMarkup(<form.Component {...props} prerendered />) };
+  return { css: form.css, html: renderToStaticMarkup(<form.Component {...props} />) };
+}
+
+/** The <template shadowrootmode="open"> of a pre-rendered form: its <style>, then its markup. */
+export function shadowRootTemplate(tag: string, props: PrerenderProps): string {
+  const { css, html } = shadowRootOf(tag, props);
+  return `<template shadowrootmode="open"><style>${css}</style>${html}</template>`;
 }

@@ -1,7 +1,8 @@
 /**
  * The society registration form (spec §3–§8). Renders the same markup on the server
- * (pre-rendered Declarative Shadow DOM, `prerendered`: submit button disabled until the
- * script takes over) and in the browser; touches no browser global during render.
+ * (pre-rendered Declarative Shadow DOM, and the service's answer pages) and in the browser;
+ * touches no browser global during render. Until its script takes over it is a plain form
+ * the browser posts itself (contract/form-post.ts).
  */
 import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
@@ -13,7 +14,9 @@ import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, 
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { refusedField } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
+import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
+import { NativePostFields } from '../lead-form/native-post.tsx';
 
 export type SocietyRegistrationProps = LeadFormProps;
 
@@ -47,13 +50,13 @@ export function interpretRegistration(outcome: PostOutcome, societyText: WidgetM
   return { ok: false, message: text || societyText.failureFallback, reason: 'server', status: outcome.status };
 }
 
-export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, keepDraft, prerendered = false }: SocietyRegistrationProps) {
+export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, keepDraft, answer, headingLevel = 2 }: SocietyRegistrationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.society;
   /** What an answer means, in the spec's words (§8); also for a send that waited. */
   const report = (outcome: PostOutcome) => {
     const result = interpretRegistration(outcome, text);
-    if (result.ok) form.succeed({ title: text.successTitle, description: result.message });
+    if (result.ok) form.succeed({ title: text.successTitle, description: result.message }, referenceOf(outcome));
     else {
       form.fail(
         { title: text.failureTitle, description: result.message, variant: 'destructive' },
@@ -62,17 +65,18 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     }
     emitOutcome(container, 'society', result);
   };
-  const form = useLeadForm({ kind: 'society', props: { container, apiBase, partner, keepDraft }, messages, report });
+  const form = useLeadForm({ kind: 'society', props: { container, apiBase, partner, keepDraft, answer }, messages, report });
 
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   if (form.confirmation) {
     return (
-      <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} onAgain={form.sendAnother} />
+      <ConfirmationPanel idPrefix="society" lang={messages.lang} confirmation={form.confirmation} headingRef={form.confirmationRef} again={text.again} referenceText={messages.reference} onAgain={form.sendAnother} />
     );
   }
 
   return (
     <form {...form.formProps} className="root card" part="form" lang={messages.lang} dir="ltr" aria-labelledby="society-heading" aria-busy={form.submitting || undefined}>
-      <h2 id="society-heading" className="heading" part="heading">{heading || text.heading}</h2>
+      <Heading id="society-heading" className="heading" part="heading">{heading || text.heading}</Heading>
       <p className="intro" part="intro">{intro || text.intro}</p>
       <div className="fields">
         {fields.map((f) => (
@@ -89,10 +93,11 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
         ))}
       </div>
       <CollectionNotice kind="society" id="society-notice" text={messages.notice} />
-      <button type="submit" className="submit" part="button" disabled={prerendered || form.submitting}>
+      <button type="submit" className="submit" part="button" disabled={form.submitting}>
         {form.submitting ? text.submitting : text.submit}
       </button>
       {form.waiting ? <WaitingNotice idPrefix="society" text={messages.waiting} {...form.waiting} /> : null}
+      <NativePostFields lang={messages.lang} partner={partner} hidden={form.hidden} honeypotLabel={messages.formPost.honeypot} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import nodemailer from 'nodemailer';
 import { ROLES } from '../../../contract/lead-contract.ts';
 import { MESSAGES } from '../../../contract/messages/en.ts';
+import { defaultLanguage, languages } from '../../../contract/languages.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
 import { escapeHtml } from '../html-text.ts';
+import { oneLine, PLAIN_ADDRESS, senderDomain, smtpTransport } from './mail-text.ts';
 
 export interface EmailSettings {
   /** smtp://user:pass@host:587 or smtps://…:465 */
@@ -16,16 +17,8 @@ export interface EmailSettings {
 
 const TITLES = { society: 'New society registration', career: 'New career application' } as const;
 
-/**
- * An address nodemailer takes as exactly one mailbox: no comma, semicolon, quote, angle
- * bracket, parenthesis or space that its address parser would read as a second address.
- */
-const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}]{2,63}$/u;
-
-const oneLine = (text: string, max = 120): string => {
-  const flat = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+/** Said of a lead that came without proof of work (a form sent without script that passed the rule for such posts). */
+export const WITHOUT_PROOF_NOTE = 'This lead came without proof of work: its form was sent by a browser without JavaScript. Check it before acting on it.';
 
 const received = (iso: string): string =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
@@ -65,15 +58,19 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
   const email = f.email ?? '';
   const replyTo = PLAIN_ADDRESS.test(email) ? { name: oneLine(f.name ?? '', 100), address: email } : undefined;
 
+  const language = languages.find((l) => l.code === event.language) ?? defaultLanguage;
   const text = [
     `${TITLES[event.kind]} (lead #${event.id})`,
+    `Reference: ${event.reference}`,
     '',
+    ...(event.withoutProofOfWork ? [WITHOUT_PROOF_NOTE, ''] : []),
     ...shortFields.map((k) => `${LABELS[k] ?? k}: ${fieldValue(k, f[k]!)}`),
     ...(f.message ? ['', `${LABELS.message}:`, f.message] : []),
     '',
     `Source: ${sourceLine}`,
     ...(campaign ? [`Campaign: ${campaign}`] : []),
     ...(event.source.page ? [`Page: ${event.source.page}`] : []),
+    `Form language: ${language.name} (${language.code})`,
     `Received: ${received(event.createdAt)}`,
     ...(event.teamUrl ? [`Worklist: ${event.teamUrl}`] : []),
     '',
@@ -89,16 +86,18 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;margin:0;padding:12px">',
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(TITLES[event.kind])}</h1>`,
+    `<p style="margin:0 0 12px">Reference <b>${escapeHtml(event.reference)}</b></p>`,
+    event.withoutProofOfWork ? `<p style="margin:0 0 12px;padding:8px;border-left:4px solid #b45309">${escapeHtml(WITHOUT_PROOF_NOTE)}</p>` : '',
     ...shortFields.map((k) => `<p style="margin:0 0 8px"><b>${escapeHtml(LABELS[k] ?? k)}</b><br>${link(k, f[k]!)}</p>`),
     f.message
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`
       : '',
-    `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
+    `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Form language: ${escapeHtml(`${language.name} (${language.code})`)}<br>Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
     event.teamUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(event.teamUrl)}">Open it in the worklist</a></p>` : '',
     '</body></html>',
   ].join('\n');
 
-  const domain = settings.from.match(/@([^\s>]+)>?\s*$/)?.[1] ?? 'localhost';
+  const domain = senderDomain(settings.from);
   return {
     from: settings.from,
     to: settings.to,
@@ -108,20 +107,13 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     html,
     // Stable per lead: a mail client shows a repeat of the same lead as one message.
     messageId: `<lead-${event.id}.${Date.parse(event.createdAt)}@${domain}>`,
-    headers: { 'X-Lead-Id': String(event.id) },
+    headers: { 'X-Lead-Id': String(event.id), 'X-Lead-Reference': event.reference },
   };
 }
 
 /** Sends each lead as an email through the SMTP server of `smtpUrl` (nodemailer). */
 export function createEmailTarget(settings: EmailSettings): DeliveryTarget {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  const transport = smtpTransport(settings.smtpUrl);
   return {
     key: 'email',
     async send(event, signal) {

@@ -1,6 +1,7 @@
 import type { Db } from '../database.ts';
 import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
+import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
 
 /**
  * What a notification says about one lead. It is read from the lead's row when the
@@ -9,7 +10,11 @@ import type { LeadKind } from '../../../contract/lead-contract.ts';
  */
 export interface LeadEvent {
   id: number;
+  /** What the person was given to quote (SD-XXXX-XXXX). */
+  reference: string;
   kind: LeadKind;
+  /** The form's language: what the person is written to in. */
+  language: LanguageCode;
   /** When the lead was stored, ISO 8601 (UTC). */
   createdAt: string;
   source: {
@@ -22,13 +27,17 @@ export interface LeadEvent {
   };
   /** The spec's fields, exactly as stored. */
   fields: Record<string, string>;
+  /** It came without proof of work: a form sent without script, let through by the rule for such posts (docs/intake-api.md). */
+  withoutProofOfWork: boolean;
   /** The lead's page in the team's worklist (server/team/), added when a notification is sent. */
   teamUrl?: string;
 }
 
 interface LeadRow {
   id: number;
+  reference: string;
   kind: LeadKind;
+  language: string | null;
   created_at: number;
   origin: string | null;
   partner: string | null;
@@ -38,17 +47,22 @@ interface LeadRow {
   utm_campaign: string | null;
   ref: string | null;
   fields: string;
+  without_proof: number;
 }
 
 /** A reader of lead events by lead id (undefined when the lead no longer exists). */
 export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | undefined {
-  const select = db.prepare<[number], LeadRow>('SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = ?');
+  const select = db.prepare<[number], LeadRow>(
+    'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields, without_proof FROM leads WHERE id = ?',
+  );
   return (leadId) => {
     const row = select.get(leadId);
     if (!row) return undefined;
     return {
       id: row.id,
+      reference: row.reference,
       kind: row.kind,
+      language: languageOf(row.language),
       createdAt: new Date(row.created_at).toISOString(),
       source: {
         origin: row.origin,
@@ -57,6 +71,10 @@ export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | u
         campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
       },
       fields: JSON.parse(row.fields) as Record<string, string>,
+      withoutProofOfWork: row.without_proof === 1,
     };
   };
 }
+
+/** A stored language code; a lead from before languages were kept (NULL) was English. */
+export const languageOf = (stored: string | null): LanguageCode => (isLanguageCode(stored) ? stored : 'en');

@@ -48,6 +48,9 @@ export function createOutbox(db: Db) {
   const insert = db.prepare<[number, string, number, number]>(
     "INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
   );
+  const insertOnce = db.prepare<[number, string, number, number]>(
+    "INSERT OR IGNORE INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at) VALUES (?, ?, 'pending', 0, ?, ?)",
+  );
   const due = db.prepare<[number, number], { id: number; leadId: number; target: string; attempts: number }>(
     "SELECT id, lead_id AS leadId, target, attempts FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
   );
@@ -69,6 +72,11 @@ export function createOutbox(db: Db) {
     /** Queues one delivery per target for a lead; call inside the lead's transaction. */
     enqueue(leadId: number, targets: readonly string[], at: number): void {
       for (const target of targets) insert.run(leadId, target, at, at);
+    },
+
+    /** Queues one delivery to `target` for a lead unless the lead has one to it already (sent or not): true when queued. */
+    enqueueOnce(leadId: number, target: string, at: number): boolean {
+      return insertOnce.run(leadId, target, at, at).changes > 0;
     },
 
     /** Pending deliveries whose time has come, oldest first. */

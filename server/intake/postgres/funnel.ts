@@ -3,8 +3,9 @@ import {
   FUNNEL_EVENTS,
   funnelRetentionDay,
   funnelRows,
+  FULL_DAY_WARNING,
   MAX_KEYS_PER_DAY,
-  overflowKey,
+  OVERFLOW_KEY,
   utcDay,
   weeksOfDays,
   where,
@@ -25,9 +26,11 @@ const SUMS = `COALESCE(SUM(count) FILTER (WHERE event = 'view'), 0)::integer AS 
 const dollar = (n: number) => `$${n}`;
 
 /**
- * The funnel on PostgreSQL (migration 3's funnel_counts), with the rules of ../funnel.ts:
- * counts per UTC day and key, a day's new keys past MAX_KEYS_PER_DAY counted as (other).
- * Every instance adds to the same rows (an upsert adds, so concurrent counts are not lost).
+ * The funnel on PostgreSQL (migration 3's funnel_counts, migration 4's funnel_day_keys), with
+ * the rules of ../funnel.ts: counts per UTC day and key, a day's new keys past
+ * MAX_KEYS_PER_DAY counted under one (other) key. Every instance adds to the same rows (an
+ * upsert adds, so concurrent counts are not lost), and a new key takes its place in the day's
+ * count with one atomic upsert, so instances together keep to the limit.
  */
 export function createPostgresFunnel(pool: Pool, limits: { retentionDays: number }, log: FastifyBaseLogger, now: () => number = Date.now): FunnelStore {
   let warnedDay = '';
@@ -44,10 +47,14 @@ export function createPostgresFunnel(pool: Pool, limits: { retentionDays: number
           columns(day, k, event),
         );
         if (known.rowCount === 0) {
-          const { rows } = await pool.query<{ n: number }>('SELECT COUNT(*)::integer AS n FROM funnel_counts WHERE day = $1', [day]);
-          if (rows[0]!.n >= MAX_KEYS_PER_DAY) {
-            k = overflowKey(key);
-            if (warnedDay !== day) log.warn({ maxKeysPerDay: MAX_KEYS_PER_DAY }, 'funnel: too many distinct campaigns today; new ones count as (other)');
+          const place = await pool.query(
+            `INSERT INTO funnel_day_keys AS d (day, key_count) VALUES ($1, 1)
+             ON CONFLICT (day) DO UPDATE SET key_count = d.key_count + 1 WHERE d.key_count < $2 RETURNING key_count`,
+            [day, MAX_KEYS_PER_DAY],
+          );
+          if (place.rowCount === 0) {
+            k = OVERFLOW_KEY;
+            if (warnedDay !== day) log.warn({ maxKeysPerDay: MAX_KEYS_PER_DAY }, FULL_DAY_WARNING);
             warnedDay = day;
           }
         }
@@ -59,7 +66,9 @@ export function createPostgresFunnel(pool: Pool, limits: { retentionDays: number
       }
     },
     async purge() {
-      return (await pool.query('DELETE FROM funnel_counts WHERE day < $1', [funnelRetentionDay(limits.retentionDays, now())])).rowCount ?? 0;
+      const first = funnelRetentionDay(limits.retentionDays, now());
+      await pool.query('DELETE FROM funnel_day_keys WHERE day < $1', [first]);
+      return (await pool.query('DELETE FROM funnel_counts WHERE day < $1', [first])).rowCount ?? 0;
     },
     read: postgresFunnelReader(pool),
   };

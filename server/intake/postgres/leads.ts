@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { LeadEvent } from '../delivery/lead-event.ts';
-import { IDEMPOTENCY_KEEP_MS, type KeptAnswer } from '../idempotency.ts';
+import { IDEMPOTENCY_KEEP_MS, type KeptAnswer, type KeptKey } from '../idempotency.ts';
 import { campaignColumns, type LeadSource } from '../lead-source.ts';
 import { CAMPAIGN_KEYS, type CampaignKey } from '../../../contract/campaign.ts';
-import { dedupeKey, DEDUPE_WINDOW_MS, type SaveResult } from '../leads.ts';
+import { dedupeKey, DEDUPE_WINDOW_MS, type IdempotentSave, type SaveResult } from '../leads.ts';
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
+import type { ApplicationOutcome } from '../../../contract/messages/email/types.ts';
+import { ACKNOWLEDGEMENT_WINDOW_MS, type OutcomeEmailResult, outcomeRefusal, outcomeTarget, type PersonEmailPolicy } from '../delivery/acknowledgement.ts';
+import { languageOf } from '../delivery/lead-event.ts';
+import { newReference, type RandomInt, referenceCandidates } from '../reference.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**
@@ -14,14 +18,22 @@ import { type Pool, transaction } from './connection.ts';
  * solution and the ten-minute dedupe hold across instances. A save with an idempotency key
  * runs in a transaction that holds a lock on the key, so requests with one key racing on
  * different instances give one lead: the first stores it and the key, the others find the key.
+ * save_lead() takes a few random reference candidates and gives the lead the first one no
+ * lead has; it queues the acknowledgement by the same rule as the SQLite store.
  */
-export function createPostgresLeads(pool: Pool, targets: readonly string[], now: () => number = Date.now) {
-  async function findKept(client: Pick<Pool, 'query'>, key: string): Promise<KeptAnswer | undefined> {
-    const { rows } = await client.query<KeptAnswer>('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = $1 AND created_at >= $2', [
-      key,
-      now() - IDEMPOTENCY_KEEP_MS,
-    ]);
-    return rows[0];
+export function createPostgresLeads(
+  pool: Pool,
+  targets: readonly string[],
+  options: { now?: () => number; people?: PersonEmailPolicy; random?: RandomInt } = {},
+) {
+  const { now = Date.now, people, random } = options;
+  /** The key's first answer, or that its lead was erased (a tombstone, ../idempotency.ts), if it is still kept. */
+  async function findKept(client: Pick<Pool, 'query'>, key: string): Promise<KeptKey | undefined> {
+    const since = now() - IDEMPOTENCY_KEEP_MS;
+    const { rows } = await client.query<KeptAnswer>('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = $1 AND created_at >= $2', [key, since]);
+    if (rows[0]) return rows[0];
+    const erased = await client.query('SELECT 1 FROM erased_idempotency_keys WHERE key = $1 AND created_at >= $2', [key, since]);
+    return erased.rowCount ? { erased: true } : undefined;
   }
   return {
     async save(
@@ -29,9 +41,10 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
       fields: Record<string, string>,
       source: LeadSource,
       check: SolutionCheck,
-      idempotency?: { key: string; answer: KeptAnswer },
+      idempotency?: IdempotentSave,
     ): Promise<SaveResult> {
       const at = now();
+      const ackAddress = people?.acknowledge ? (people.addressKey(fields.email) ?? null) : null;
       const args = [
         kind,
         at,
@@ -47,24 +60,38 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
         DEDUPE_WINDOW_MS,
         ...campaignColumns(source.campaign),
         source.page,
+        source.language ?? 'en',
+        referenceCandidates(REFERENCE_CANDIDATES, random),
+        ackAddress,
+        ACKNOWLEDGEMENT_WINDOW_MS,
       ];
       const saveLead = async (client: Pick<Pool, 'query'>): Promise<SaveResult> => {
-        const { rows } = await client.query<{ lead_id: number; duplicate: boolean; spam: SpamReason | null }>(
-          'SELECT lead_id, duplicate, spam FROM save_lead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)',
+        const { rows } = await client.query<{ lead_id: number; duplicate: boolean; spam: SpamReason | null; reference: string; acknowledged: boolean }>(
+          `SELECT lead_id, duplicate, spam, reference, acknowledged
+             FROM save_lead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
           args,
         );
         const row = rows[0]!;
-        const queued = row.duplicate || row.spam ? 0 : targets.length;
-        return { leadId: Number(row.lead_id), duplicate: row.duplicate, spam: row.spam, queued };
+        const queued = row.duplicate || row.spam ? 0 : targets.length + (row.acknowledged ? 1 : 0);
+        return { leadId: Number(row.lead_id), reference: row.reference, duplicate: row.duplicate, spam: row.spam, queued };
       };
-      if (!idempotency) return saveLead(pool);
+      // A lead that came without proof of work is marked in the save's own transaction, before its deliveries can be sent.
+      const withoutProof = check.spam === null && check.withoutProof === true;
+      if (!idempotency && !withoutProof) return saveLead(pool);
+      if (!idempotency) {
+        return transaction(pool, async (client) => {
+          const saved = await saveLead(client);
+          if ('leadId' in saved && !saved.duplicate && !saved.spam) await client.query('UPDATE leads SET without_proof = true WHERE id = $1', [saved.leadId]);
+          return saved;
+        });
+      }
       return transaction(pool, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 1))', [idempotency.key]);
         const kept = await findKept(client, idempotency.key);
         if (kept) return { replay: kept };
         const saved = await saveLead(client);
         if ('leadId' in saved) {
-          const { fingerprint, status, body } = idempotency.answer;
+          const { fingerprint, status, body } = idempotency.answer(saved.reference);
           await client.query(
             `INSERT INTO idempotency_keys (key, fingerprint, lead_id, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, lead_id = excluded.lead_id,
@@ -79,20 +106,35 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
     keptAnswer: (key: string) => findKept(pool, key),
 
     async forgetExpiredKeys(): Promise<number> {
-      return (await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [now() - IDEMPOTENCY_KEEP_MS])).rowCount ?? 0;
+      const before = now() - IDEMPOTENCY_KEEP_MS;
+      const erased = (await pool.query('DELETE FROM erased_idempotency_keys WHERE created_at < $1', [before])).rowCount ?? 0;
+      return erased + ((await pool.query('DELETE FROM idempotency_keys WHERE created_at < $1', [before])).rowCount ?? 0);
     },
 
     async readEvent(leadId: number): Promise<LeadEvent | undefined> {
-      type Row = { id: number; kind: LeadKind; created_at: number; origin: string | null; partner: string | null; page: string | null; fields: Record<string, string> } & Record<CampaignKey, string | null>;
+      type Row = {
+        id: number;
+        reference: string;
+        kind: LeadKind;
+        language: string | null;
+        created_at: number;
+        origin: string | null;
+        partner: string | null;
+        page: string | null;
+        fields: Record<string, string>;
+        without_proof: boolean;
+      } & Record<CampaignKey, string | null>;
       const { rows } = await pool.query<Row>(
-        'SELECT id, kind, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields FROM leads WHERE id = $1',
+        'SELECT id, reference, kind, language, created_at, origin, partner, page, utm_source, utm_medium, utm_campaign, ref, fields, without_proof FROM leads WHERE id = $1',
         [leadId],
       );
       const row = rows[0];
       if (!row) return undefined;
       return {
         id: Number(row.id),
+        reference: row.reference,
         kind: row.kind,
+        language: languageOf(row.language),
         createdAt: new Date(Number(row.created_at)).toISOString(),
         source: {
           origin: row.origin,
@@ -101,13 +143,58 @@ export function createPostgresLeads(pool: Pool, targets: readonly string[], now:
           campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as Record<CampaignKey, string | null>,
         },
         fields: row.fields,
+        withoutProofOfWork: row.without_proof,
       };
     },
 
     async forgetExpiredSolutions(): Promise<number> {
       return (await pool.query('DELETE FROM used_solutions WHERE expires_at < $1', [now()])).rowCount ?? 0;
     },
+
+    async queueOutcomeEmail(leadId: number, outcome: ApplicationOutcome): Promise<OutcomeEmailResult> {
+      const { rows } = await pool.query<{ kind: string; spam_reason: string | null; email: string | undefined }>(
+        "SELECT kind, spam_reason, fields->>'email' AS email FROM leads WHERE id = $1",
+        [leadId],
+      );
+      const reason = outcomeRefusal(people, rows[0]);
+      if (reason) return { queued: false, reason };
+      const at = now();
+      // The lead may be erased between the two statements: then the foreign key refuses the row.
+      const { rowCount } = await pool.query(
+        `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
+         SELECT id, $2, 'pending', 0, $3, $3 FROM leads WHERE id = $1
+         ON CONFLICT (lead_id, target) DO NOTHING`,
+        [leadId, outcomeTarget(outcome), at],
+      );
+      if (rowCount) return { queued: true };
+      return { queued: false, reason: (await pool.query('SELECT 1 FROM leads WHERE id = $1', [leadId])).rowCount ? 'already-queued' : 'unknown-lead' };
+    },
+
+    async forgetAcknowledgedAddresses(): Promise<number> {
+      return (await pool.query('DELETE FROM acknowledged_addresses WHERE queued_at < $1', [now() - ACKNOWLEDGEMENT_WINDOW_MS])).rowCount ?? 0;
+    },
   };
+}
+
+/** save_lead() takes the first free one of these: at 10^6 leads all three are taken once in 10^16 saves. */
+const REFERENCE_CANDIDATES = 3;
+
+/** Gives each lead stored before migration 4 its reference (at start; instances starting together each take the rows still missing one). */
+export async function assignMissingReferences(pool: Pool, random?: RandomInt): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM leads WHERE reference IS NULL ORDER BY id');
+  let assigned = 0;
+  for (const { id } of rows) {
+    for (;;) {
+      const reference = newReference(random);
+      try {
+        assigned += (await pool.query('UPDATE leads SET reference = $1 WHERE id = $2 AND reference IS NULL', [reference, id])).rowCount ?? 0;
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error; // unique_violation: that reference is taken, draw again
+      }
+    }
+  }
+  return assigned;
 }
 
 /** The proof-of-work key: the configured one, else the one kept in the database (made by whichever instance asked first). */

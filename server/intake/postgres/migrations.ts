@@ -125,7 +125,104 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (day, page, source, medium, campaign, partner, event)
   );
   `,
-  // 4: the team's side (server/team/; the SQL is in team-schema.ts).
+  // 4: how many keys each day of funnel_counts holds, so a new key takes its place past no COUNT(*) (../funnel.ts).
+  `
+  CREATE TABLE IF NOT EXISTS funnel_day_keys (
+    day        text    PRIMARY KEY,              -- YYYY-MM-DD, UTC
+    key_count  integer NOT NULL                  -- rows of funnel_counts on that day
+  );
+  INSERT INTO funnel_day_keys (day, key_count) SELECT day, COUNT(*) FROM funnel_counts GROUP BY day ON CONFLICT DO NOTHING;
+  `,
+  // 5: the idempotency keys of erased leads, the key alone (../idempotency.ts), and which SQLite
+  // erasure record an erasure was copied from (migrate-store: a second run copies none twice).
+  `
+  CREATE TABLE IF NOT EXISTS erased_idempotency_keys (
+    key         text   PRIMARY KEY,
+    created_at  bigint NOT NULL                  -- when the key was first used; purged after IDEMPOTENCY_KEEP_MS
+  );
+  CREATE INDEX IF NOT EXISTS erased_idempotency_keys_created ON erased_idempotency_keys (created_at);
+  ALTER TABLE erasures ADD COLUMN IF NOT EXISTS imported_from text UNIQUE;
+  `,
+  // 6: each lead's reference and the form's language, the addresses sent an acknowledgement in
+  // the last 24 hours (a keyed hash, going with its lead), and a save_lead() that stores both,
+  // answers a repeat with the first lead's reference and queues the acknowledgement
+  // (../delivery/acknowledgement.ts). Leads stored before get their reference at start
+  // (leads.ts, assignMissingReferences).
+  `
+  ALTER TABLE leads
+    ADD COLUMN IF NOT EXISTS reference text,
+    ADD COLUMN IF NOT EXISTS language text;
+  CREATE UNIQUE INDEX IF NOT EXISTS leads_reference ON leads (reference);
+
+  CREATE TABLE IF NOT EXISTS acknowledged_addresses (
+    address_hash  text   PRIMARY KEY,            -- HMAC-SHA256 of the address, keyed by the service's secret
+    lead_id       bigint NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+    queued_at     bigint NOT NULL                -- deleted 24 hours later
+  );
+  CREATE INDEX IF NOT EXISTS acknowledged_addresses_lead ON acknowledged_addresses (lead_id);
+  CREATE INDEX IF NOT EXISTS acknowledged_addresses_queued ON acknowledged_addresses (queued_at);
+
+  CREATE FUNCTION save_lead(
+    p_kind text, p_at bigint, p_key text, p_fields json, p_origin text, p_partner text, p_notice text,
+    p_spam text, p_signature text, p_expires bigint, p_targets text[], p_window bigint,
+    p_utm_source text, p_utm_medium text, p_utm_campaign text, p_ref text, p_page text,
+    p_language text, p_references text[], p_ack_address text, p_ack_window bigint
+  ) RETURNS TABLE (lead_id bigint, duplicate boolean, spam text, reference text, acknowledged boolean) LANGUAGE plpgsql AS $$
+  DECLARE
+    v_spam text := p_spam;
+    v_id bigint;
+    v_reference text;
+  BEGIN
+    IF p_signature IS NOT NULL THEN
+      INSERT INTO used_solutions (signature, expires_at) VALUES (p_signature, p_expires) ON CONFLICT DO NOTHING;
+      IF NOT FOUND THEN v_spam := 'reused-solution'; END IF;
+    END IF;
+    PERFORM pg_advisory_xact_lock(hashtextextended(p_key, 0));
+    SELECT l.id, l.reference INTO v_id, v_reference FROM leads l
+     WHERE l.dedupe_key = p_key AND l.created_at >= p_at - p_window AND (v_spam IS NOT NULL OR l.spam_reason IS NULL)
+     ORDER BY l.created_at DESC LIMIT 1;
+    IF FOUND THEN
+      RETURN QUERY SELECT v_id, true, v_spam, v_reference, false;
+      RETURN;
+    END IF;
+    -- The first candidate no lead has (the unique index still has the last word).
+    SELECT c INTO v_reference FROM unnest(p_references) WITH ORDINALITY AS r (c, n)
+     WHERE NOT EXISTS (SELECT 1 FROM leads l WHERE l.reference = r.c) ORDER BY r.n LIMIT 1;
+    IF v_reference IS NULL THEN RAISE EXCEPTION 'every candidate lead reference is taken'; END IF;
+    INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason,
+                       utm_source, utm_medium, utm_campaign, ref, page, language, reference)
+    VALUES (p_kind, p_at, p_key, p_fields, p_origin, p_partner, p_notice, v_spam,
+            p_utm_source, p_utm_medium, p_utm_campaign, p_ref, p_page, p_language, v_reference)
+    RETURNING id INTO v_id;
+    IF v_spam IS NOT NULL THEN
+      RETURN QUERY SELECT v_id, false, v_spam, v_reference, false;
+      RETURN;
+    END IF;
+    INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
+    SELECT v_id, t, 'pending', 0, p_at, p_at FROM unnest(p_targets) AS t;
+    IF p_ack_address IS NOT NULL THEN
+      -- At most one acknowledgement per address per window: a row younger than it stays as it is.
+      INSERT INTO acknowledged_addresses AS a (address_hash, lead_id, queued_at) VALUES (p_ack_address, v_id, p_at)
+      ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at
+       WHERE a.queued_at < p_at - p_ack_window;
+      IF FOUND THEN
+        INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at)
+        VALUES (v_id, 'acknowledgement', 'pending', 0, p_at, p_at);
+        RETURN QUERY SELECT v_id, false, v_spam, v_reference, true;
+        RETURN;
+      END IF;
+    END IF;
+    RETURN QUERY SELECT v_id, false, v_spam, v_reference, false;
+  END
+  $$;
+  `,
+  // 7: a lead a form sent without script, with no proof of work and its honeypot empty
+  // (../form-post.ts): delivered, and marked so in its webhook and email. Set by the save's own
+  // transaction after save_lead() (postgres/leads.ts), so save_lead() keeps its signature.
+  `
+  ALTER TABLE leads ADD COLUMN without_proof boolean NOT NULL DEFAULT false;  -- true: came without proof of work
+  `,
+  // 8: the team's side (server/team/; the SQL is in team-schema.ts).
   TEAM_MIGRATION_POSTGRES,
 ];
 

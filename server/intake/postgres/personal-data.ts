@@ -31,8 +31,9 @@ async function mentions(pool: Pool) {
   return present;
 }
 
-/** The ids of every lead whose email or phone is this person's, oldest first. */
+/** The ids of every lead whose email or phone is this person's, oldest first; the lead of a reference. */
 export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]> {
+  if ('reference' in key) return (await pool.query<{ id: number }>('SELECT id FROM leads WHERE reference = $1', [key.reference])).rows.map((r) => Number(r.id));
   // The worklist's search index narrows the leads to compare (server/team/search-index.ts); leads it has not reached yet are all compared.
   const candidates =
     'email' in key
@@ -43,7 +44,7 @@ export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]>
     [candidates.param],
   );
   return rows
-    .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === key.phone))
+    .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === (key as { phone: string }).phone))
     .map((r) => r.id);
 }
 
@@ -81,6 +82,11 @@ export async function eraseLeads(pool: Pool, ids: readonly number[], reason: Era
   const scrubbed = await mentions(pool);
   const result = await transaction(pool, async (client) => {
     const rows: Record<string, number> = {};
+    // The leads' idempotency keys become tombstones, the key alone (../idempotency.ts): a device still retrying is answered, nothing stored again.
+    await client.query(
+      'INSERT INTO erased_idempotency_keys (key, created_at) SELECT key, created_at FROM idempotency_keys WHERE lead_id = ANY ($1) ON CONFLICT DO NOTHING',
+      [ids],
+    );
     for (const ref of refs) {
       const { rowCount } = await client.query(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1)`, [ids]);
       rows[ref.table] = (rows[ref.table] ?? 0) + (rowCount ?? 0);

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../config.ts';
-import { targetsFromConfig } from '../delivery/targets.ts';
+import { personEmailPolicy, targetsFromConfig } from '../delivery/targets.ts';
 import type { IntakeStore } from '../store.ts';
 import { createPool, describeUrl, migrate } from './connection.ts';
 import { createPostgresWriteProbe } from './health.ts';
-import { createPostgresLeads, postgresHmacKey } from './leads.ts';
+import { assignMissingReferences, createPostgresLeads, postgresHmacKey } from './leads.ts';
 import { createPostgresFunnel } from './funnel.ts';
 import { createPostgresOutbox } from './outbox.ts';
 import { startPostgresRetentionPurge } from './personal-data.ts';
@@ -20,11 +20,13 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
   const pool = createPool(config.databaseUrl, { max: config.databasePoolSize });
   try {
     await migrate(pool);
+    await assignMissingReferences(pool);
   } catch (error) {
     await pool.end();
     throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`);
   }
-  const leads = createPostgresLeads(pool, targetsFromConfig(config).map((t) => t.key));
+  const secret = await postgresHmacKey(pool, config.altchaHmacKey);
+  const leads = createPostgresLeads(pool, targetsFromConfig(config).map((t) => t.key), { people: personEmailPolicy(config, secret) });
   const vitals = createPostgresVitals(pool, { dailyCap: config.vitalsDailyCap, retentionDays: config.vitalsRetentionDays }, log);
 
   return {

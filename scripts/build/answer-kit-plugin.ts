@@ -1,0 +1,98 @@
+/**
+ * `vite build` also makes what the service needs to answer a form sent without script, into
+ * a folder beside the built site that is never served (server/folders.ts `answerKitDir`):
+ * - answer-kit.js: the forms' renderer for the service (widgets/registry/answer-kit.tsx),
+ *   bundled for Node with React and the same widget CSS and build constants as the pages,
+ *   so the service draws the forms with the very components the pages pre-render and never
+ *   imports the widgets;
+ * - answer-pages.json: the pages around an answer, made from the built pages
+ *   (answer-shells.ts), and each form's CSS scoped for an answer in the page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+import { FRAME_ROUTE } from '../../contract/frame-options.ts';
+import { LEAD_PAGES } from '../../contract/form-post.ts';
+import { LEAD_KINDS, type LeadKind } from '../../contract/lead-contract.ts';
+import { languages, routeIn } from '../../contract/languages.ts';
+import { answerKitDir } from '../../server/folders.ts';
+import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../../server/answer-pages/kit.ts';
+import { SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
+import type { SiteConfig } from '../../site.config.ts';
+import { pageFileOf, repoRoot, widgetsDir } from '../paths.ts';
+import { frameShell, framePage, scopedCss, siteShell } from './answer-shells.ts';
+import { widgetCssPlugin } from './widget-css-plugin.ts';
+import { widgetDefines } from './widget-defines.ts';
+
+type KitModule = typeof import('../../widgets/registry/answer-kit.tsx');
+
+const kitEntry = path.join(widgetsDir, 'registry', 'answer-kit.tsx');
+
+/** Bundles the kit for Node into `outDir` (React included: the file runs wherever the site is deployed). */
+async function buildKit(site: SiteConfig, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: repoRoot,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { ...widgetDefines(site), 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [widgetCssPlugin()],
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: kitEntry,
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      copyPublicDir: false,
+      rollupOptions: {
+        output: { format: 'es', entryFileNames: KIT_FILES.module },
+        // Node loads every language at once: that the Hindi catalogue is also imported lazily (in the browser) changes nothing here.
+        checks: { ineffectiveDynamicImport: false },
+      },
+    },
+  });
+}
+
+export function answerKitPlugin(site: SiteConfig): Plugin {
+  let outDir = '';
+  let pages: Record<string, string> = {};
+  const page = (route: string): string => {
+    const html = pages[pageFileOf(route)];
+    if (html === undefined) throw new Error(`answer kit: the build made no page for ${route}`);
+    return html;
+  };
+  return {
+    name: 'answer-kit',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle: {
+      // After the site's own steps: the pages as they are written, styles inlined.
+      order: 'post',
+      handler(_options, bundle) {
+        pages = Object.fromEntries(
+          Object.values(bundle).flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.html') ? [[file.fileName, String(file.source)]] : [])),
+        );
+      },
+    },
+    async closeBundle() {
+      const dir = answerKitDir(outDir);
+      await buildKit(site, dir);
+      const { answerStyles, ANSWER_CLASS } = (await import(`${pathToFileURL(path.join(dir, KIT_FILES.module)).href}?t=${Date.now()}`)) as KitModule;
+      const shells = Object.fromEntries(
+        LEAD_KINDS.flatMap((kind) => languages.map((l) => [`${kind}/${l.code}`, siteShell(page(routeIn(l, LEAD_PAGES[kind])), site.brandName)])),
+      ) as Record<string, AnswerShell>;
+      const manifest: AnswerPagesManifest = {
+        shells: shells as AnswerPagesManifest['shells'],
+        frameShell: frameShell(page(FRAME_ROUTE), SOCIETY_REGISTRATION, site.brandName),
+        framePage: framePage(page(FRAME_ROUTE), SOCIETY_REGISTRATION),
+        styles: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, scopedCss(answerStyles[kind], ANSWER_CLASS)])) as Record<LeadKind, { css: string; hash: string }>,
+      };
+      fs.writeFileSync(path.join(dir, KIT_FILES.manifest), JSON.stringify(manifest) + '\n');
+      pages = {};
+    },
+  };
+}
