@@ -139,6 +139,8 @@ export interface TeamMember {
 /** One row of the worklist. */
 export interface WorklistLead {
   id: number;
+  /** The reference the person was given (SD-XXXX-XXXX), which they may quote. */
+  reference: string;
   kind: LeadKind;
   createdAt: number;
   status: LeadStatus;
@@ -217,6 +219,10 @@ export interface LeadDetail extends WorklistLead {
   page: string | null;
   campaignParameters: Record<string, string>;
   noticeVersion: string | null;
+  /** The language of the form (a code of contract/languages.ts): the person's emails are in it. */
+  language: string;
+  /** Sent by a form without script, with no proof of work (docs/intake-api.md). */
+  withoutProofOfWork: boolean;
   spamReason: string | null;
   notes: LeadNote[];
   deliveries: LeadDelivery[];

@@ -90,7 +90,7 @@ describe('the team follows up a lead from the site, in Chromium with passkeys', 
     const memberContext = await browser.newContext();
     const member = await pageWithPasskeys(memberContext);
     await acceptInvitation(member, memberLink);
-    await member.getByLabel('Name, email, phone or society').fill('091234-56789');
+    await member.getByLabel('Name, email, phone, society or reference').fill('091234-56789');
     await member.getByRole('button', { name: 'Search' }).click();
     await member.getByRole('status').filter({ hasText: '1 match' }).waitFor();
     const found = member.locator('.lead-item');

@@ -122,6 +122,16 @@ describe.each(['sqlite', 'postgres'] as const)('team store: %s', (backend) => {
     expect(await store.team.worklist.matches(filter, now(), 1000)).toBe(1);
   });
 
+  it('finds a lead by the reference its person quotes, however they read it out; shows it, the form\'s language and how it came', async () => {
+    const harish = (await store.team.worklist.lead(ids.harish!, now()))!;
+    expect(harish.reference).toMatch(/^SD-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    expect([harish.language, harish.withoutProofOfWork]).toEqual(['en', false]);
+    expect(await list({ q: harish.reference })).toEqual(['Harish Krishnan']);
+    expect(await list({ q: harish.reference.toLowerCase().replace(/-/g, ' ') })).toEqual(['Harish Krishnan']);
+    expect(await list({ q: harish.reference.slice(3) })).toEqual(['Harish Krishnan']);
+    expect((await store.team.worklist.list(parseFilter({}), now(), 50)).find((l) => l.id === ids.harish)?.reference).toBe(harish.reference);
+  });
+
   it('counts per status, from the kept totals and under other filters alike', async () => {
     const society = await store.team.worklist.counts(parseFilter({ kind: 'society' }), now());
     expect(society).toEqual({ new: 3, contacted: 0, 'demo booked': 0, 'set up': 0, 'not a fit': 0 });

@@ -1,4 +1,5 @@
 import { LEAD_KINDS, nationalPhoneNumber, type LeadKind } from '../../contract/lead-contract.ts';
+import { parseReference } from '../../contract/lead-reference.ts';
 import {
   ALL_STATUSES,
   isDate,
@@ -39,17 +40,19 @@ export interface WorklistFilter {
 
 /**
  * A search: a whole phone number matches phone_key exactly (any spelling, by the contract's
- * rule); anything else is a substring of the name, email, phone or society.
+ * rule), a whole reference its lead; anything else is a substring of the name, email, phone or society.
  */
 export type Search = { text: string } | { exact: ExactSearch };
 export type ExactSearch = { column: (typeof EXACT_SEARCH_COLUMNS)[number]['column']; value: string };
 
 /**
  * Columns a whole search term matches exactly, each with the value a term gives it
- * (undefined: not this column's kind of term). A lead's reference (issue 32) is one more line.
+ * (undefined: not this column's kind of term).
  */
 const EXACT_SEARCH_COLUMNS = [
   { column: 'phone_key', valueOf: (term: string) => (/^\+?[\d\s().-]+$/.test(term) && nationalPhoneNumber(term).length >= 7 ? nationalPhoneNumber(term) : undefined) },
+  // A reference as the person reads it out ("sd 4k7q 2m9x"); one without "SD" only with a digit, so no eight-letter word is taken for one.
+  { column: 'reference', valueOf: (term: string) => (/^sd|\d/i.test(term) ? parseReference(term) : undefined) },
 ] as const;
 
 export class FilterError extends Error {

@@ -62,7 +62,7 @@ export interface WorklistStore {
 /** The columns every query of the worklist reads, from `leads l` and its owner `m`. */
 export const LEAD_COLUMNS = `l.id, l.kind, l.created_at AS "createdAt", l.status, l.owner_id AS "ownerId", m.email AS "ownerEmail", m.role AS "ownerRole",
   l.next_call_on AS "nextCallOn", l.version, l.spam_reason AS "spamReason", l.fields, l.origin, l.partner, l.page,
-  l.utm_source, l.utm_medium, l.utm_campaign, l.ref, l.notice_version AS "noticeVersion"`;
+  l.utm_source, l.utm_medium, l.utm_campaign, l.ref, l.notice_version AS "noticeVersion", l.reference, l.language, l.without_proof AS "withoutProof"`;
 
 export interface LeadRow {
   id: number;
@@ -85,6 +85,10 @@ export interface LeadRow {
   utm_campaign: string | null;
   ref: string | null;
   noticeVersion: string | null;
+  reference: string;
+  language: string | null;
+  /** 0/1 in SQLite, a boolean in PostgreSQL. */
+  withoutProof: number | boolean;
 }
 
 const fieldsOf = (row: LeadRow): Record<string, string> => (typeof row.fields === 'string' ? (JSON.parse(row.fields) as Record<string, string>) : row.fields);
@@ -95,6 +99,7 @@ export function worklistLead(row: LeadRow, now: number): WorklistLead {
   const status = row.status as LeadStatus;
   return {
     id: Number(row.id),
+    reference: row.reference,
     kind: row.kind,
     createdAt,
     status,
@@ -134,6 +139,8 @@ export function leadDetail(row: LeadRow, now: number, notes: LeadNote[], deliver
     page: row.page,
     campaignParameters,
     noticeVersion: row.noticeVersion,
+    language: row.language ?? 'en',
+    withoutProofOfWork: Boolean(row.withoutProof),
     spamReason: row.spamReason,
     notes,
     deliveries: deliveries.map((d) => ({ ...d, target: deliveryTarget(d.target) })),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ROLES } from '../../../contract/lead-contract.ts';
+import { languages } from '../../../contract/languages.ts';
 import { TEAM_API, TEAM_PAGES, type LeadDetail, type TeamMember } from '../../../contract/team.ts';
 import { TeamApiError } from '../app/api.ts';
 import { ErrorMessage } from '../app/ErrorMessage.tsx';
@@ -15,6 +16,9 @@ import { History } from './History.tsx';
 import { PersonData } from './PersonData.tsx';
 import { WorkForm } from './WorkForm.tsx';
 import './lead.css';
+
+/** A form's language by its own name, and its code: "हिन्दी (hi)". */
+const languageName = (code: string) => `${languages.find((l) => l.code === code)?.name ?? code} (${code})`;
 
 const fieldValue = (name: string, value: string) => (name === 'areaOfInterest' ? (ROLES.find((r) => r.value === value)?.label ?? value) : value);
 
@@ -143,8 +147,16 @@ export function LeadPage({ id }: { id: number }) {
         <h2 id="source-title">{t.lead.source}</h2>
         <dl className="facts">
           <div>
+            <dt>{t.lead.reference}</dt>
+            <dd className="reference">{lead.reference}</dd>
+          </div>
+          <div>
             <dt>{t.lead.receivedAt}</dt>
             <dd>{dateTime(lead.createdAt, t.locale)}</dd>
+          </div>
+          <div>
+            <dt>{t.lead.language}</dt>
+            <dd>{languageName(lead.language)}</dd>
           </div>
           <div>
             <dt>{t.lead.sourceLabel}</dt>
@@ -164,6 +176,12 @@ export function LeadPage({ id }: { id: number }) {
                   .map(([k, v]) => `${k}=${v}`)
                   .join(', ')}
               </dd>
+            </div>
+          )}
+          {lead.withoutProofOfWork && (
+            <div>
+              <dt>{t.lead.withoutProofLabel}</dt>
+              <dd>{t.lead.withoutProof}</dd>
             </div>
           )}
           {lead.noticeVersion && (
