@@ -3,8 +3,8 @@ import type { KnipConfig } from 'knip';
 /**
  * `npm run lint:unused`: code that nothing uses (files, exports, types) fails `npm test`.
  * Entries are what runs without being imported: the service, the CLIs and benches, each
- * widget and page script (the pages and the build name them by path), the pre-render (loaded
- * by path at build), the tests and their stub server, the files served as written. An
+ * widget and page script (the pages and the build name them by path), the team's app, the
+ * pre-render and the answer kit (loaded by path at build), the tests and their stub server, the files served as written. An
  * export used only in its own file is not dead. Unused locals, imports and parameters are the
  * compiler's (tsconfig.json: noUnusedLocals, noUnusedParameters); dependencies are npm's business.
  */
@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'server/main.ts',
     'widgets/*/define.ts',
     'widgets/registry/prerender.tsx',
+    'widgets/registry/answer-kit.tsx',
+    'widgets/team/main.tsx',
     'widgets/page-scripts/*.ts',
     'widgets/lead-form/outbox-sw.ts',
     'pages/**/*.ts',

@@ -10,6 +10,7 @@ import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
 import { widgetDefines } from './scripts/build/widget-defines.ts';
 import { shareQrPlugin } from './scripts/build/share-qr-plugin.ts';
 import { outboxWorkerPlugin } from './scripts/build/outbox-worker-plugin.ts';
+import { teamAppPlugin } from './scripts/build/team-app-plugin.ts';
 import { answerKitPlugin } from './scripts/build/answer-kit-plugin.ts';
 
 const site = loadSiteConfig();
@@ -26,7 +27,7 @@ export default defineConfig({
     ],
   },
   define: widgetDefines(site),
-  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site), shareQrPlugin(site), outboxWorkerPlugin(), answerKitPlugin(site)],
+  plugins: [widgetCssPlugin(), pagesPlugin(site), customElementsPlugin(), preloadHelperPlugin(), siteOutputPlugin(site), shareQrPlugin(site), outboxWorkerPlugin(), answerKitPlugin(site), teamAppPlugin()],
   server: { fs: { allow: [repoRoot] } },
   build: {
     outDir: distDir(),

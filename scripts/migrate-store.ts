@@ -2,10 +2,11 @@
  * npm run migrate-store -- --to postgres://… [--data-dir DIR]
  * Copies a SQLite data folder (leads.db: leads with their references, their delivery outbox
  * state and acknowledged addresses, the unexpired used proof-of-work solutions and idempotency
- * keys (an erased lead's as its tombstone), and the record of erasures; vitals.db: field vitals
- * and funnel counts; the proof-of-work key file) into PostgreSQL, creating or upgrading the
- * schema there: a device still retrying a send gets its first answer from PostgreSQL too, and
- * an erased lead is not stored again. Each copied row records
+ * keys (an erased lead's as its tombstone), the record of erasures, and the team's members,
+ * passkeys, each lead's status, owner, next-call date and notes, and the audit log; vitals.db:
+ * field vitals and funnel counts; the proof-of-work key file) into PostgreSQL, creating or
+ * upgrading the schema there: a device still retrying a send gets its first answer from
+ * PostgreSQL too, and an erased lead is not stored again. Each copied row records
  * which SQLite row it came from, so a second run copies nothing twice. Stop the SQLite
  * service first: a delivery it sends after the copy would be sent again from PostgreSQL.
  */
@@ -32,8 +33,14 @@ if (!url || !/^postgres(ql)?:\/\//.test(url)) fail('--to must be a postgres:// U
 const dataDir = values['data-dir'] ?? defaultDataDir();
 if (!fs.existsSync(dbPath(dataDir))) fail(`no database at ${dbPath(dataDir)}: nothing to copy`);
 
-/** Which SQLite row a copy came from: the same row gives the same mark on every run. */
-const mark = (table: string, row: Record<string, unknown>) => `sqlite:${table}:${createHash('sha256').update(JSON.stringify(row)).digest('base64url')}`;
+/**
+ * Which SQLite row a copy came from: the same row gives the same mark on every run. A lead's
+ * team columns (status, owner, next call, version, search keys) change as the team works, so
+ * they are not part of its mark.
+ */
+const TEAM_COLUMNS = new Set(['status', 'owner_id', 'next_call_on', 'version', 'phone_key', 'city_key']);
+const mark = (table: string, row: Record<string, unknown>) =>
+  `sqlite:${table}:${createHash('sha256').update(JSON.stringify(table === 'leads' ? Object.fromEntries(Object.entries(row).filter(([k]) => !TEAM_COLUMNS.has(k))) : row)).digest('base64url')}`;
 const BATCH = 200;
 
 const open = (which: 'leads' | 'vitals'): Db | undefined => {
@@ -52,12 +59,29 @@ const open = (which: 'leads' | 'vitals'): Db | undefined => {
 const leadsDb = open('leads')!;
 const vitalsDb = open('vitals');
 const pool = createPool(url, { max: 2, application: 'intake-migrate-store' });
-const counts = { leads: 0, leadsThere: 0, deliveries: 0, keys: 0, erasures: 0, vitals: 0, vitalsThere: 0, funnel: 0, solutions: 0, key: false };
+const counts = { leads: 0, leadsThere: 0, deliveries: 0, keys: 0, erasures: 0, vitals: 0, vitalsThere: 0, funnel: 0, solutions: 0, key: false, members: 0, passkeys: 0, notes: 0, audit: 0 };
 /** A SQLite lead's id → its copy's id in PostgreSQL (this run's copies and an earlier run's). */
 const copyOf = new Map<number, number>();
 
 try {
   await migrate(pool);
+
+  // The team's members first (by email), then their passkeys: a lead's owner and a note's author are members.
+  const memberIds = new Map<number, number>();
+  for (const m of leadsDb.prepare('SELECT * FROM team_members ORDER BY id').all() as Record<string, unknown>[]) {
+    const { rowCount } = await pool.query('INSERT INTO team_members (email, role, created_at, removed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING', [m.email, m.role, m.created_at, m.removed_at]);
+    counts.members += rowCount ?? 0;
+    memberIds.set(m.id as number, Number((await pool.query('SELECT id FROM team_members WHERE email = $1', [m.email])).rows[0].id));
+  }
+  for (const k of leadsDb.prepare('SELECT * FROM team_passkeys').all() as Record<string, unknown>[]) {
+    const { rowCount } = await pool.query(
+      'INSERT INTO team_passkeys (id, member_id, public_key, counter, transports, created_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
+      [k.id, memberIds.get(k.member_id as number), k.public_key, k.counter, k.transports, k.created_at, k.last_used_at],
+    );
+    counts.passkeys += rowCount ?? 0;
+  }
+  const member = (id: unknown) => (id === null ? null : (memberIds.get(id as number) ?? null));
+  const notesOf = leadsDb.prepare('SELECT * FROM lead_notes WHERE lead_id = ? ORDER BY id');
 
   const leads = leadsDb.prepare('SELECT * FROM leads ORDER BY id').all() as Record<string, unknown>[];
   const deliveriesOf = leadsDb.prepare('SELECT * FROM deliveries WHERE lead_id = ? ORDER BY id');
@@ -66,12 +90,13 @@ try {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from, ${CAMPAIGN_COLUMNS}, page, reference, language, without_proof)
-           VALUES (${placeholders(13 + CAMPAIGN_KEYS.length)}) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from, ${CAMPAIGN_COLUMNS}, page, reference, language, without_proof, status, owner_id, next_call_on, version)
+           VALUES (${placeholders(17 + CAMPAIGN_KEYS.length)}) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
             ...CAMPAIGN_KEYS.map((key) => row[key] ?? null), row.page ?? null,
             row.reference, row.language ?? null, row.without_proof === 1,
+            row.status, member(row.owner_id), row.next_call_on, row.version,
           ],
         );
         const id = rows[0]?.id;
@@ -83,6 +108,10 @@ try {
         }
         copyOf.set(Number(row.id), Number(id));
         counts.leads++;
+        for (const n of notesOf.all(row.id) as Record<string, unknown>[]) {
+          await client.query('INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES ($1, $2, $3, $4)', [id, member(n.author_id), n.text, n.created_at]);
+          counts.notes++;
+        }
         for (const d of deliveriesOf.all(row.id) as Record<string, unknown>[]) {
           await client.query(
             `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at, delivered_at, last_error)
@@ -97,6 +126,16 @@ try {
         }
       }
     });
+  }
+
+  // The audit log, once (it has no mark of its own): into a database whose log is still empty.
+  if (Number((await pool.query('SELECT count(*) AS n FROM team_audit')).rows[0].n) === 0) {
+    for (const e of leadsDb.prepare('SELECT * FROM team_audit ORDER BY id').all() as Record<string, unknown>[]) {
+      await pool.query('INSERT INTO team_audit (at, member_id, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
+        e.at, member(e.member_id), e.actor, e.action, e.lead_id === null ? null : (copyOf.get(e.lead_id as number) ?? null), e.detail,
+      ]);
+      counts.audit++;
+    }
   }
 
   const solutions = leadsDb.prepare('SELECT signature, expires_at FROM used_solutions WHERE expires_at >= ?').all(Date.now()) as { signature: string; expires_at: number }[];
@@ -180,7 +219,7 @@ if (!process.exitCode) {
       `copied from ${dataDir} into ${describeUrl(url)}: ${counts.leads} leads (${counts.leadsThere} were there already) with ${counts.deliveries} deliveries, ` +
         `${counts.keys} idempotency keys, ${counts.erasures} erasure records, ` +
         `${counts.vitals} vitals samples (${counts.vitalsThere} there already), ${counts.funnel} funnel counts, ${counts.solutions} used proof-of-work solutions` +
-        `${counts.key ? ', the proof-of-work key' : ''}\n`,
+        `${counts.key ? ', the proof-of-work key' : ''}; the team: ${counts.members} members, ${counts.passkeys} passkeys, ${counts.notes} notes, ${counts.audit} audit entries\n`,
     ),
   );
 }

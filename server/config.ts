@@ -71,6 +71,8 @@ export interface ServerConfig {
   leadRetentionDays: number;
   /** INSIGHT_TOKEN: turns on GET /_insight for requests that carry it (server/intake/insight.ts); undefined: off. */
   insightToken: string | undefined;
+  /** The origin the team opens /team/ on (TEAM_ORIGIN, else SITE_URL's): the passkeys' relying party, the origin every team POST must come from, and the origin of invitation and notification links. */
+  teamOrigin: string;
 }
 
 /** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
@@ -236,6 +238,11 @@ export const SETTINGS = {
     description:
       'at least 32 printable characters with some variety (`openssl rand -hex 24`; a weak one stops the start): turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …`, or the 30-minute cookie its sign-in form (`/_insight/sign-in`) sets; never in the address. 20 wrong tries per client an hour, then 429 ([funnel](funnel.md#reading-it))',
   },
+  TEAM_ORIGIN: {
+    defaultText: 'the origin of `SITE_URL`',
+    description:
+      'the origin the team opens `/team/` on (`https://team.example.in`, or `http://localhost:8080` for a local run: passkeys refuse an IP address): the passkeys\' relying party (its host name), the only `Origin` a state-changing team request may come from, and the origin of invitation links and of the worklist links in lead webhooks and emails ([team](team.md))',
+  },
 } as const satisfies Record<string, SettingDoc>;
 
 /** A setting that cannot work as given: the service refuses to start and says which. */
@@ -381,7 +388,18 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
     leadRetentionDays: site.privacy.retentionDays,
     insightToken: insightToken(env.INSIGHT_TOKEN),
+    teamOrigin: teamOrigin(env.TEAM_ORIGIN, siteUrl),
   };
+}
+
+/** TEAM_ORIGIN as an origin; an IP address is refused when set explicitly, since no browser registers a passkey for one. */
+function teamOrigin(value: string | undefined, siteUrl: string): string {
+  const set = value?.trim();
+  if (!set) return originOf('SITE_URL', siteUrl);
+  const origin = originOf('TEAM_ORIGIN', set);
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) throw new ConfigError(`TEAM_ORIGIN must name a host, not an IP address (passkeys refuse one): for a local run use http://localhost:PORT, got "${set}"`);
+  return origin;
 }
 
 /** The fewest characters, and the fewest different ones, an INSIGHT_TOKEN may have. */

@@ -101,9 +101,31 @@ const crossOriginModule = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
+/** The team's app, built apart into dist/team/ (scripts/build/team-app-plugin.ts). */
+export const TEAM_DIR = 'team';
+
+/**
+ * The team's app (/team/ and its files): the site's CSP, with no inline hash since the app
+ * has no inline script or style; never stored by a browser or proxy (it shows personal data
+ * once signed in); never indexed; its own browsing-context group and no referrer, since it
+ * holds a session. Its hashed files are cached like the site's, and go to no other origin.
+ */
+export function teamHeaders(file: string): Record<string, string> {
+  const common = { 'X-Content-Type-Options': 'nosniff', 'X-Robots-Tag': 'noindex, nofollow' };
+  if (!file.endsWith('.html')) return { ...common, 'Cache-Control': file.startsWith(`${TEAM_DIR}/assets/`) ? cacheControl.hashed : 'no-store' };
+  return {
+    ...securityHeaders({ styleHashes: [], connectOrigins: [], routes: [] }),
+    ...common,
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-store',
+  };
+}
+
 /** Headers for one file of dist/, by its path relative to dist/ (e.g. "about-us/index.html"). */
 export function headersForFile(relativePath: string, meta: BuildMeta): Record<string, string> {
   const file = relativePath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(br|gz)$/, '');
+  if (file.startsWith(`${TEAM_DIR}/`)) return teamHeaders(file);
   if (file.endsWith('.html')) {
     const framable = framableRoutes.has(routeOfPageFile(file));
     return { ...securityHeaders(meta, { framable, file }), 'Cache-Control': cacheControl.html };

@@ -85,6 +85,8 @@ describe('delivery: signed webhooks, retried until accepted, never twice', () =>
         source: { origin: 'https://rwa.example', partner: 'greenpark-rwa', page: null, campaign: { utm_source: null, utm_medium: null, utm_campaign: null, ref: null } },
         fields: society(1),
         withoutProofOfWork: false,
+        // The lead's page in the team's worklist (TEAM_ORIGIN, else SITE_URL's origin).
+        teamUrl: `https://societydesk.example/team/leads/${first.body.data.id}`,
       },
     });
 

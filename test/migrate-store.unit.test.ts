@@ -1,11 +1,14 @@
 /**
  * npm run migrate-store: a data folder made by the service on SQLite is copied into a real
  * PostgreSQL (leads, their outbox state, idempotency keys and the tombstones of erased leads'
- * keys, the record of erasures, vitals, used solutions, the proof-of-work key), and a second
- * run copies nothing twice. After the move, a device retrying with its key gets its first
- * answer from PostgreSQL, and a retry of an erased lead stores nothing.
+ * keys, the record of erasures, vitals, used solutions, the proof-of-work key, the team's
+ * members, statuses, notes and audit log), and a second run copies nothing twice. After the
+ * move, a device retrying with its key gets its first answer from PostgreSQL, and a retry of
+ * an erased lead stores nothing.
  */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +51,13 @@ describe('npm run migrate-store', () => {
       await server.stop();
       await receiver.stop();
     }
+    // The team's work on the first lead: a member owns it, contacted, with a note, and the audit log says so.
+    const team = new Database(path.join(server.dataDir, 'leads.db'));
+    team.exec(`INSERT INTO team_members (id, email, role, created_at) VALUES (7, 'asha@team.example', 'admin', 1);
+      UPDATE leads SET status = 'contacted', owner_id = 7, next_call_on = '2026-12-01', version = 2 WHERE id = 1;
+      INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES (1, 7, 'Called: wants a demo.', 2);
+      INSERT INTO team_audit (at, member_id, actor, action, lead_id, detail) VALUES (2, 7, 'asha@team.example', 'change', 1, '{"status":["new","contacted"]}');`);
+    team.close();
     expect((await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', '--erase', 'resident5@example.in', '--data-dir', server.dataDir], { cwd: ROOT })).stdout).toMatch(
       /^erasure: 1 lead erased \((?=[^)]*\bdeliveries: 2\b)(?=[^)]*\bidempotency_keys: 1\b)[a-z_]+: \d+(, [a-z_]+: \d+)*\)/,
     );
@@ -58,7 +68,7 @@ describe('npm run migrate-store', () => {
     const url = await freshDatabase();
     const first = await migrateStore(url, server.dataDir);
     expect(first).toMatch(
-      /: 4 leads \(0 were there already\) with 6 deliveries, 2 idempotency keys, 1 erasure records, 2 vitals samples \(0 there already\), 0 funnel counts, 4 used proof-of-work solutions, the proof-of-work key\n$/,
+      /: 4 leads \(0 were there already\) with 6 deliveries, 2 idempotency keys, 1 erasure records, 2 vitals samples \(0 there already\), 0 funnel counts, 4 used proof-of-work solutions, the proof-of-work key; the team: 1 members, 0 passkeys, 1 notes, 1 audit entries\n$/,
     );
 
     db = new pg.Pool({ connectionString: url, max: 1 });
@@ -79,7 +89,15 @@ describe('npm run migrate-store', () => {
     expect(deliveries).toEqual(sqliteDeliveries);
     expect(deliveries.map((d) => d.status).sort()).toEqual(['delivered', 'delivered', 'delivered', 'pending', 'pending', 'pending']);
     expect(Number((await db.query('SELECT count(*) AS n FROM vitals')).rows[0].n)).toBe(2);
-    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { acknowledged_addresses: 0, deliveries: 2, idempotency_keys: 1, leads: 1 } }]);
+    const worked = (
+      await db.query(
+        `SELECT l.status, m.email AS owner, l.next_call_on, l.version, n.text AS note, a.lead_id = l.id AS audited
+           FROM leads l JOIN team_members m ON m.id = l.owner_id JOIN lead_notes n ON n.lead_id = l.id AND n.author_id = m.id JOIN team_audit a ON a.member_id = m.id`,
+      )
+    ).rows;
+    expect(worked).toEqual([{ status: 'contacted', owner: 'asha@team.example', next_call_on: '2026-12-01', version: 2, note: 'Called: wants a demo.', audited: true }]);
+
+    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { acknowledged_addresses: 0, deliveries: 2, idempotency_keys: 1, lead_notes: 0, leads: 1, team_audit: 0 } }]);
     expect((await db.query('SELECT key FROM erased_idempotency_keys')).rows).toEqual([{ key: ERASED_KEY }]);
 
     // The service on PostgreSQL: a device still retrying either send stores nothing more.
@@ -102,7 +120,7 @@ describe('npm run migrate-store', () => {
 
     const second = await migrateStore(url, server.dataDir);
     expect(second).toMatch(
-      /: 0 leads \(4 were there already\) with 0 deliveries, 0 idempotency keys, 0 erasure records, 0 vitals samples \(2 there already\), 0 funnel counts, 0 used proof-of-work solutions\n$/,
+      /: 0 leads \(4 were there already\) with 0 deliveries, 0 idempotency keys, 0 erasure records, 0 vitals samples \(2 there already\), 0 funnel counts, 0 used proof-of-work solutions; the team: 0 members, 0 passkeys, 0 notes, 0 audit entries\n$/,
     );
     const totals = (
       await db.query(

@@ -16,16 +16,17 @@ import path from 'node:path';
 import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { NOTICE_LANGUAGES, type NoticeLanguage } from '../../contract/notice-languages.ts';
 import { isNotFoundRoute, pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
+import { TEAM_DIR } from '../../server/site-headers.ts';
 
 /**
  * Routes whose template is built once, in the default language, and never listed in the
  * sitemap: not pages a visitor reads in a language of the site. /embed/frame takes its
- * form's language from its query (`?lang=hi`); /team is the team's app (issue 33).
+ * form's language from its query (`?lang=hi`).
  */
-export const ONE_LANGUAGE_ROUTES: readonly string[] = ['/embed/frame', '/team'];
+export const ONE_LANGUAGE_ROUTES: readonly string[] = ['/embed/frame'];
 
-/** Folders under pages/ that hold no page templates. */
-const NOT_TEMPLATES = new Set(['partials', 'i18n', 'screens']);
+/** Folders under pages/ that hold no page templates; the team's app is built apart (team-app-plugin.ts). */
+const NOT_TEMPLATES = new Set(['partials', 'i18n', 'screens', TEAM_DIR]);
 
 /** A template that is built once per notice language: `notice/[code].html`. */
 const PER_NOTICE_LANGUAGE = /(^|\/)\[code\]\.html$/;

@@ -16,6 +16,7 @@ import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts
 import { loadSources, type Sources } from './page-sources.ts';
 import { noticeVersionOf } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
+import { TEAM_DIR } from '../../server/site-headers.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
@@ -218,6 +219,8 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
     transformIndexHtml: {
       order: 'pre',
       async handler(html, ctx) {
+        // The team's app is no page of the site (npm run dev serves it as it is; the build makes it apart).
+        if (path.relative(pagesDir, ctx.filename).split(path.sep)[0] === TEAM_DIR) return html;
         if (devServer) {
           sources = loadSources();
           prerender = await loadDevPrerender(devServer);

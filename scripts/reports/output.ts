@@ -1,5 +1,5 @@
 /** The report CLIs' output: plain-text tables, RFC 4180 CSV, local times; all terminal-safe (terminal-safe.ts). */
-import { terminalSafe, terminalSafeMultiline } from './terminal-safe.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
@@ -41,21 +41,7 @@ export function renderTable(header: readonly string[], rows: readonly (readonly 
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n') + '\n';
 }
 
-/**
- * RFC 4180 CSV: CRLF line ends, a field quoted when it holds a comma, quote, CR or LF,
- * quotes doubled. Cells a spreadsheet would run as a formula (starting with = + - @, tab
- * or CR) get a leading single quote, so opening the export never executes anything.
- * Terminal controls are escaped visibly: the CSV is read on screen too.
- */
-function csvCell(value: string): string {
-  let v = terminalSafeMultiline(value);
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { toCsv } from '../../server/csv.ts';
 
 /** A timestamp as local "YYYY-MM-DD HH:MM". */
 export function formatLocal(ms: number): string {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
+import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
 import { freeReference } from './reference.ts';
 
 /**
@@ -145,6 +146,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE leads ADD COLUMN without_proof INTEGER NOT NULL DEFAULT 0;  -- 1: came without proof of work
   `,
+  // 9: the team's side (server/team/, SQL in server/team/*-sqlite.ts).
+  TEAM_MIGRATION,
 ];
 
 

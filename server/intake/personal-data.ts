@@ -62,17 +62,31 @@ export function tablesReferencingLeads(db: Db): Reference[] {
   );
 }
 
+/**
+ * Tables that name a lead without a foreign key, because their rows outlive it: the team's
+ * audit log (server/team/audit.ts) keeps who did what, and an erasure removes from its
+ * entries the lead and the details (`scrub`); `--person` lists those entries.
+ */
+export const LEAD_MENTIONS: readonly { table: string; column: string; scrub: string }[] = [
+  { table: 'team_audit', column: 'lead_id', scrub: 'lead_id = NULL, detail = NULL' },
+];
+
+const hasTable = (db: Db, table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+
 /** The ids of every lead whose email or phone is this person's, oldest first; the lead of a reference. */
 export function findLeadIds(db: Db, key: PersonKey): number[] {
   db.function('normalise_email', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? normaliseEmail(v) : null));
   // The rule runs on each stored value as typed, so a lead stored under any spelling, before or after a change of the rule, is found.
   db.function('normalise_phone', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? nationalPhoneNumber(v) : null));
   if ('reference' in key) return db.prepare('SELECT id FROM leads WHERE reference = ?').pluck().all(key.reference) as number[];
+  // The worklist's search index narrows the leads to compare (server/team/search-index.ts); leads it has not reached yet are all compared.
   const sql =
     'email' in key
-      ? "SELECT id FROM leads WHERE normalise_email(json_extract(fields, '$.email')) = ? ORDER BY id"
-      : "SELECT id FROM leads WHERE normalise_phone(json_extract(fields, '$.phone')) = ? ORDER BY id";
-  return db.prepare(sql).pluck().all('email' in key ? key.email : key.phone) as number[];
+      ? `SELECT id FROM leads WHERE (id IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ?) OR phone_key IS NULL)
+           AND normalise_email(json_extract(fields, '$.email')) = ? ORDER BY id`
+      : "SELECT id FROM leads WHERE (phone_key = ? OR phone_key IS NULL) AND normalise_phone(json_extract(fields, '$.phone')) = ? ORDER BY id";
+  const narrowing = 'email' in key ? `"${key.email.replace(/"/g, '""')}"` : key.phone;
+  return db.prepare(sql).pluck().all(narrowing, 'email' in key ? key.email : key.phone) as number[];
 }
 
 export const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
@@ -82,7 +96,7 @@ function readable(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
     if (column.endsWith('_at')) out[column] = iso(value);
-    else if (column === 'fields' && typeof value === 'string') out[column] = JSON.parse(value);
+    else if ((column === 'fields' || column === 'detail') && typeof value === 'string') out[column] = JSON.parse(value);
     else out[column] = value;
   }
   return out;
@@ -112,6 +126,12 @@ export function personRecord(db: Db, key: PersonKey): Record<string, unknown[]> 
       .prepare(`SELECT * FROM ${quote(ref.table)} WHERE ${quote(ref.column)} IN (SELECT value FROM json_each(?)) ORDER BY rowid`)
       .all(idList) as Record<string, unknown>[];
     record[ref.table] = [...(record[ref.table] ?? []), ...rows.map(readable)];
+  }
+  for (const mention of LEAD_MENTIONS.filter((m) => hasTable(db, m.table))) {
+    const rows = db
+      .prepare(`SELECT * FROM ${quote(mention.table)} WHERE ${quote(mention.column)} IN (SELECT value FROM json_each(?)) ORDER BY rowid`)
+      .all(idList) as Record<string, unknown>[];
+    record[mention.table] = rows.map(readable);
   }
   return record;
 }
@@ -152,11 +172,21 @@ export function eraseLeads(db: Db, ids: readonly number[], reason: ErasureReason
       .run(idList);
     rows[ref.table] = (rows[ref.table] ?? 0) + changes;
   }
+  for (const mention of LEAD_MENTIONS.filter((m) => hasTable(db, m.table))) {
+    rows[mention.table] = db
+      .prepare(`UPDATE ${quote(mention.table)} SET ${mention.scrub} WHERE ${quote(mention.column)} IN (SELECT value FROM json_each(?))`)
+      .run(idList).changes;
+  }
   rows.leads = db.prepare('DELETE FROM leads WHERE id IN (SELECT value FROM json_each(?))').run(idList).changes;
   if (rows.leads > 0) {
     db.prepare('INSERT INTO erasures (erased_at, reason, leads, rows) VALUES (?, ?, ?, ?)').run(now, reason, rows.leads, JSON.stringify(rows));
   }
   return { leads: rows.leads, rows };
+}
+
+/** Erases everything held about one person (their leads, what refers to them, their audit entries' details): `--erase` and the team's erasure. */
+export function erasePerson(db: Db, key: PersonKey, now: number): ErasureResult {
+  return eraseLeads(db, findLeadIds(db, key), 'request', now);
 }
 
 /** The ids of leads received before `now - retentionDays`. */

@@ -17,6 +17,7 @@ import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts
 import { openIntakeStore } from './open-store.ts';
 import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
 import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
+import { teamLeadUrl, teamPlugin } from '../team/plugin.ts';
 import { registerInsightRoutes } from './insight.ts';
 import formbody from '@fastify/formbody';
 import type { AnswerPages } from '../answer-pages/pages.ts';
@@ -45,7 +46,11 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   const targets = [...targetsFromConfig(config), ...personTargetsFromConfig(config)];
   const worker = createDeliveryWorker({
     outbox: store.outbox,
-    readLead: store.leads.readEvent,
+    // Each notification links to the lead's page in the team's worklist.
+    readLead: async (leadId) => {
+      const event = await store.leads.readEvent(leadId);
+      return event && { ...event, teamUrl: teamLeadUrl(config.teamOrigin, leadId) };
+    },
     targets,
     retryBaseMs: config.deliveryRetryBaseMs,
     log: app.log.child({ component: 'delivery' }),
@@ -79,6 +84,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   });
 
   await registerInsightRoutes(app, { token: config.insightToken, funnel: store.funnel.read, secureCookie: config.hsts });
+  await app.register(teamPlugin, { config, store, targets: targets.map((t) => t.key), onQueued: worker.nudge });
 
   const site = { routes, origins: [config.publicOrigin] };
   await app.register(

@@ -11,6 +11,7 @@ import { startRetentionPurge } from './personal-data.ts';
 import { loadHmacKey } from './spam-challenge.ts';
 import type { IntakeStore } from './store.ts';
 import { createVitalsStore } from './vitals.ts';
+import { createSqliteTeamStore } from '../team/store.ts';
 
 /**
  * The default store: leads.db (leads, the outbox, used solutions) and vitals.db (vitals, funnel counts) in DATA_DIR,
@@ -48,6 +49,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
     },
     vitals,
     funnel,
+    team: createSqliteTeamStore(db, batcher),
     checkWritable: createWriteProbe(db, batcher),
     hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
     startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),

@@ -5,6 +5,7 @@ import type { WriteCheck } from './health.ts';
 import type { RateLimitStoreClass } from './guards.ts';
 import type { LeadStore } from './leads.ts';
 import type { VitalsStore } from './vitals.ts';
+import type { TeamStore } from '../team/store.ts';
 
 /**
  * What the running service keeps, as one interface with two implementations: SQLite files
@@ -21,6 +22,8 @@ export interface IntakeStore {
   vitals: VitalsStore;
   /** Cookieless counts of views, starts, sends and leads per day, page and campaign (funnel.ts). */
   funnel: FunnelStore;
+  /** The team's accounts, sessions, worklist and audit log (server/team/store.ts). */
+  team: TeamStore;
   /** Proves a submission could be stored now, the way one is stored (GET /health). */
   checkWritable(): Promise<WriteCheck>;
   /** The proof-of-work HMAC key: the configured one, else one kept with the data (the same for every instance). */

@@ -14,9 +14,10 @@ import { freePort } from '../../scripts/free-port.ts';
 
 const nginxBinary = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p)) ?? 'nginx';
 
-export async function startNginx(upstreams: readonly string[]) {
+/** `port`: listen there (a test that must name nginx's address before it starts, e.g. TEAM_ORIGIN); default a free one. */
+export async function startNginx(upstreams: readonly string[], { port: fixedPort }: { port?: number } = {}) {
   const dir = tempDir('nginx-test-');
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const hosts = upstreams.map((u) => new URL(u).host);
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(

@@ -72,6 +72,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     ...(event.source.page ? [`Page: ${event.source.page}`] : []),
     `Form language: ${language.name} (${language.code})`,
     `Received: ${received(event.createdAt)}`,
+    ...(event.teamUrl ? [`Worklist: ${event.teamUrl}`] : []),
     '',
     replyTo ? `Reply to this email to write to ${replyTo.name || email}.` : `Write to ${email} to answer.`,
     '',
@@ -92,6 +93,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`
       : '',
     `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Form language: ${escapeHtml(`${language.name} (${language.code})`)}<br>Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
+    event.teamUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(event.teamUrl)}">Open it in the worklist</a></p>` : '',
     '</body></html>',
   ].join('\n');
 

@@ -29,6 +29,8 @@ export interface LeadEvent {
   fields: Record<string, string>;
   /** It came without proof of work: a form sent without script, let through by the rule for such posts (docs/intake-api.md). */
   withoutProofOfWork: boolean;
+  /** The lead's page in the team's worklist (server/team/), added when a notification is sent. */
+  teamUrl?: string;
 }
 
 type LeadRow = {

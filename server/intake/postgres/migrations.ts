@@ -1,3 +1,5 @@
+import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
+
 /**
  * The PostgreSQL schema, as an append-only list: migration N is recorded in
  * schema_migrations as version N. Never edit a shipped entry; add a new one. Times are
@@ -220,6 +222,8 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE leads ADD COLUMN without_proof boolean NOT NULL DEFAULT false;  -- true: came without proof of work
   `,
+  // 8: the team's side (server/team/; the SQL is in team-schema.ts).
+  TEAM_MIGRATION_POSTGRES,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
-import { type ErasureReason, type ErasureResult, hostOf, iso, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
+import { type ErasureReason, type ErasureResult, hostOf, iso, LEAD_MENTIONS, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**
@@ -24,11 +24,24 @@ async function tablesReferencingLeads(pool: Pool): Promise<{ table: string; colu
   return rows;
 }
 
+/** The LEAD_MENTIONS tables this database has. */
+async function mentions(pool: Pool) {
+  const present = [];
+  for (const mention of LEAD_MENTIONS) if ((await pool.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [mention.table])).rows[0]?.t) present.push(mention);
+  return present;
+}
+
 /** The ids of every lead whose email or phone is this person's, oldest first; the lead of a reference. */
 export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]> {
   if ('reference' in key) return (await pool.query<{ id: number }>('SELECT id FROM leads WHERE reference = $1', [key.reference])).rows.map((r) => Number(r.id));
+  // The worklist's search index narrows the leads to compare (server/team/search-index.ts); leads it has not reached yet are all compared.
+  const candidates =
+    'email' in key
+      ? { sql: "search_text LIKE '%' || $1 || '%' ESCAPE '\\'", param: key.email.replace(/[\\%_]/g, (c) => `\\${c}`) }
+      : { sql: 'phone_key = $1', param: key.phone };
   const { rows } = await pool.query<{ id: number; email: string | null; phone: string | null }>(
-    "SELECT id, fields->>'email' AS email, fields->>'phone' AS phone FROM leads ORDER BY id",
+    `SELECT id, fields->>'email' AS email, fields->>'phone' AS phone FROM leads WHERE ${candidates.sql} OR phone_key IS NULL ORDER BY id`,
+    [candidates.param],
   );
   return rows
     .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === (key as { phone: string }).phone))
@@ -56,12 +69,17 @@ export async function personRecord(pool: Pool, key: PersonKey): Promise<Record<s
     const { rows } = await pool.query(`SELECT * FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1) ORDER BY 1`, [ids]);
     record[ref.table] = [...(record[ref.table] ?? []), ...rows.map(readable)];
   }
+  for (const mention of await mentions(pool)) {
+    const { rows } = await pool.query(`SELECT * FROM ${quote(mention.table)} WHERE ${quote(mention.column)} = ANY ($1) ORDER BY 1`, [ids]);
+    record[mention.table] = rows.map(readable);
+  }
   return record;
 }
 
 /** Deletes these leads and every row that refers to them in one transaction, records the erasure, then vacuums the touched tables. */
 export async function eraseLeads(pool: Pool, ids: readonly number[], reason: ErasureReason, now: number): Promise<ErasureResult> {
   const refs = await tablesReferencingLeads(pool);
+  const scrubbed = await mentions(pool);
   const result = await transaction(pool, async (client) => {
     const rows: Record<string, number> = {};
     // The leads' idempotency keys become tombstones, the key alone (../idempotency.ts): a device still retrying is answered, nothing stored again.
@@ -73,6 +91,9 @@ export async function eraseLeads(pool: Pool, ids: readonly number[], reason: Era
       const { rowCount } = await client.query(`DELETE FROM ${quote(ref.table)} WHERE ${quote(ref.column)} = ANY ($1)`, [ids]);
       rows[ref.table] = (rows[ref.table] ?? 0) + (rowCount ?? 0);
     }
+    for (const mention of scrubbed) {
+      rows[mention.table] = (await client.query(`UPDATE ${quote(mention.table)} SET ${mention.scrub} WHERE ${quote(mention.column)} = ANY ($1)`, [ids])).rowCount ?? 0;
+    }
     rows.leads = (await client.query('DELETE FROM leads WHERE id = ANY ($1)', [ids])).rowCount ?? 0;
     if (rows.leads > 0) {
       await client.query('INSERT INTO erasures (erased_at, reason, leads, rows) VALUES ($1, $2, $3, $4)', [now, reason, rows.leads, JSON.stringify(rows)]);
@@ -80,9 +101,14 @@ export async function eraseLeads(pool: Pool, ids: readonly number[], reason: Era
     return { leads: rows.leads, rows };
   });
   if (result.leads > 0) {
-    for (const table of ['leads', ...new Set(refs.map((r) => r.table))]) await pool.query(`VACUUM ${quote(table)}`);
+    for (const table of ['leads', ...new Set([...refs.map((r) => r.table), ...scrubbed.map((m) => m.table)])]) await pool.query(`VACUUM ${quote(table)}`);
   }
   return result;
+}
+
+/** Erases everything held about one person: `--erase` and the team's erasure. */
+export async function erasePerson(pool: Pool, key: PersonKey, now: number): Promise<ErasureResult> {
+  return eraseLeads(pool, await findLeadIds(pool, key), 'request', now);
 }
 
 export async function expiredLeadIds(pool: Pool, retentionDays: number, now: number): Promise<number[]> {

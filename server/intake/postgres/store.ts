@@ -10,6 +10,7 @@ import { createPostgresOutbox } from './outbox.ts';
 import { startPostgresRetentionPurge } from './personal-data.ts';
 import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
 import { createPostgresVitals } from './vitals.ts';
+import { createPostgresTeamStore } from './team-store.ts';
 
 /**
  * The store when DATABASE_URL is set: one PostgreSQL database for every instance of the
@@ -40,6 +41,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     outbox: createPostgresOutbox(pool, config.deliveryLeaseMs),
     vitals,
     funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),
+    team: createPostgresTeamStore(pool),
     checkWritable: createPostgresWriteProbe(pool),
     hmacKey: (configured) => postgresHmacKey(pool, configured),
     rateLimitStore: postgresRateLimitStore(pool),

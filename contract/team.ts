@@ -1,0 +1,247 @@
+/**
+ * What the team's app (/team/, widgets/team/) and the service's team API (server/team/)
+ * agree on: the statuses of each kind of lead, the filters of the worklist, what "late"
+ * means, the paths of the API and the codes of its refusals. Plain data and pure functions.
+ */
+import type { LeadKind } from './lead-contract.ts';
+
+/** Each kind's statuses, in the order work moves through them; the first is every new lead's. */
+export const LEAD_STATUSES = {
+  society: ['new', 'contacted', 'demo booked', 'set up', 'not a fit'],
+  career: ['new', 'screening', 'interview', 'offer', 'not selected'],
+} as const satisfies Record<LeadKind, readonly string[]>;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[LeadKind][number];
+
+/** Every status of any kind, once each. */
+export const ALL_STATUSES: readonly LeadStatus[] = [...new Set<LeadStatus>([...LEAD_STATUSES.society, ...LEAD_STATUSES.career])];
+
+export const NEW_STATUS = 'new' satisfies LeadStatus;
+
+export const isStatusOf = (kind: LeadKind, status: string): status is LeadStatus => (LEAD_STATUSES[kind] as readonly string[]).includes(status);
+
+/** The career statuses after which the app offers to email the applicant the outcome (issue 32). */
+export const OUTCOME_STATUSES = ['offer', 'not selected'] as const satisfies readonly LeadStatus[];
+export type OutcomeStatus = (typeof OUTCOME_STATUSES)[number];
+
+export const TEAM_ROLES = ['admin', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A new lead is late once it is this old and still "new". */
+export const NEW_LEAD_LATE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The team works in India: a next-call date is a calendar day there, and it has passed when
+ * that day is over in India.
+ */
+export const TEAM_TIME_ZONE = 'Asia/Kolkata';
+
+const teamDay = new Intl.DateTimeFormat('en-CA', { timeZone: TEAM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in TEAM_TIME_ZONE, YYYY-MM-DD. */
+export function teamToday(now: number = Date.now()): string {
+  return teamDay.format(new Date(now));
+}
+
+/** Late: a new lead older than 24 hours, or a next-call date that has passed. */
+export function isLate(lead: { status: string; createdAt: number; nextCallOn: string | null }, now: number = Date.now()): boolean {
+  return (lead.status === NEW_STATUS && lead.createdAt < now - NEW_LEAD_LATE_AFTER_MS) || (lead.nextCallOn !== null && lead.nextCallOn < teamToday(now));
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date as YYYY-MM-DD that exists. */
+export function isDate(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The worklist's filters as the app sends them in the query string (every one optional). */
+export const FILTER_KEYS = ['kind', 'status', 'owner', 'city', 'source', 'campaign', 'from', 'to', 'late', 'spam', 'q'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+export type WorklistQuery = Partial<Record<FilterKey, string>>;
+
+/** A search needs this many characters (a trigram index finds nothing shorter). */
+export const MIN_SEARCH_LENGTH = 3;
+
+/** Leads per page of the worklist. */
+export const PAGE_SIZE = 50;
+
+/** The "owner" filter's value for leads nobody has taken. */
+export const NO_OWNER = 'none';
+
+/** The API's paths, under /team/api. */
+export const TEAM_API = {
+  me: '/team/api/me',
+  signInOptions: '/team/api/sign-in/options',
+  signIn: '/team/api/sign-in',
+  signOut: '/team/api/sign-out',
+  invitation: '/team/api/invitation',
+  invitationOptions: '/team/api/invitation/options',
+  invitationRegister: '/team/api/invitation/register',
+  members: '/team/api/members',
+  leads: '/team/api/leads',
+  leadsCsv: '/team/api/leads.csv',
+  lead: (id: number | string) => `/team/api/leads/${id}`,
+  notSpam: (id: number | string) => `/team/api/leads/${id}/not-spam`,
+  outcomeEmail: (id: number | string) => `/team/api/leads/${id}/outcome-email`,
+  person: '/team/api/person',
+  personErase: '/team/api/person/erase',
+  audit: '/team/api/audit',
+} as const;
+
+/** The app's own pages: /team/ (the worklist), /team/spam, /team/audit, /team/leads/<id>, /team/invite#<token>. */
+export const TEAM_PAGES = {
+  worklist: '/team/',
+  spam: '/team/spam',
+  audit: '/team/audit',
+  invite: '/team/invite',
+  lead: (id: number | string) => `/team/leads/${id}`,
+} as const;
+
+/** Why the API refused: the app shows its own sentence for each, in its language. */
+const TEAM_ERRORS = [
+  'signed-out',
+  'forbidden',
+  'cross-origin',
+  'too-many-attempts',
+  'sign-in-failed',
+  'invitation-used',
+  'invitation-expired',
+  'invitation-unknown',
+  'challenge-expired',
+  'registration-failed',
+  'not-found',
+  'conflict',
+  'invalid',
+  'search-too-short',
+  'outcome-email-unavailable',
+  'outcome-email-sent',
+  'outcome-email-refused',
+  'unavailable',
+] as const;
+export type TeamErrorCode = (typeof TEAM_ERRORS)[number];
+
+export interface TeamError {
+  code: TeamErrorCode;
+  /** An English sentence for logs and scripts; the app shows its catalogue's. */
+  message: string;
+}
+
+export interface TeamMember {
+  id: number;
+  email: string;
+  role: TeamRole;
+}
+
+/** One row of the worklist. */
+export interface WorklistLead {
+  id: number;
+  /** The reference the person was given (SD-XXXX-XXXX), which they may quote. */
+  reference: string;
+  kind: LeadKind;
+  createdAt: number;
+  status: LeadStatus;
+  owner: TeamMember | null;
+  nextCallOn: string | null;
+  late: boolean;
+  spam: boolean;
+  version: number;
+  name: string;
+  email: string;
+  phone: string;
+  /** The society's name, or the applicant's college. */
+  organisation: string;
+  city: string | null;
+  /** The partner id, else the host of the page the form was on. */
+  source: string | null;
+  campaign: string | null;
+}
+
+export interface WorklistPage {
+  leads: WorklistLead[];
+  /** Pass as `before` for the next page; null on the last one. */
+  next: number | null;
+  /** Leads per status for the filters other than status and search. */
+  counts: Record<string, number>;
+  /** With a search: how many match (at most `matchesCapped`). */
+  matches?: number;
+  matchesCapped?: boolean;
+}
+
+export interface LeadNote {
+  id: number;
+  author: string;
+  text: string;
+  at: number;
+}
+
+export interface LeadDelivery {
+  target: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempts: number;
+  createdAt: number;
+  deliveredAt: number | null;
+  lastError: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  actor: string;
+  action: AuditAction;
+  leadId: number | null;
+  detail: Record<string, unknown> | null;
+}
+
+const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-out',
+  'passkey-registered',
+  'invite',
+  'remove',
+  'view',
+  'change',
+  'not-spam',
+  'outcome-email',
+  'export',
+  'person-export',
+  'erase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface LeadDetail extends WorklistLead {
+  fields: Record<string, string>;
+  origin: string | null;
+  partner: string | null;
+  page: string | null;
+  campaignParameters: Record<string, string>;
+  noticeVersion: string | null;
+  /** The language of the form (a code of contract/languages.ts): the person's emails are in it. */
+  language: string;
+  /** Sent by a form without script, with no proof of work (docs/intake-api.md). */
+  withoutProofOfWork: boolean;
+  spamReason: string | null;
+  notes: LeadNote[];
+  deliveries: LeadDelivery[];
+  /** What the team did with this lead, newest first (the audit log's entries for it, views left out). */
+  history: AuditEntry[];
+}
+
+/** A change of a lead: the version it was read at, and what to change (a note is appended). */
+export interface LeadChange {
+  version: number;
+  status?: LeadStatus;
+  ownerId?: number | null;
+  nextCallOn?: string | null;
+  note?: string;
+}
+
+export const NOTE_MAX_LENGTH = 4000;
+
+/** The lead's phone as a WhatsApp link: an Indian national number gets 91 in front. */
+export function whatsappNumber(nationalNumber: string): string {
+  return nationalNumber.length === 10 ? `91${nationalNumber}` : nationalNumber;
+}

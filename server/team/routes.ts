@@ -1,0 +1,384 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  FILTER_KEYS,
+  isDate,
+  NOTE_MAX_LENGTH,
+  OUTCOME_STATUSES,
+  PAGE_SIZE,
+  TEAM_API,
+  type LeadChange,
+  type TeamError,
+  type TeamErrorCode,
+  type WorklistPage,
+  type WorklistQuery,
+} from '../../contract/team.ts';
+import { parsePersonKey } from '../intake/personal-data.ts';
+import type { IntakeStore } from '../intake/store.ts';
+import type { Member } from './accounts.ts';
+import type { Actor } from './audit.ts';
+import { exportCsv, teamDateTime } from './csv-export.ts';
+import { queueApplicantOutcomeEmail } from './outcome-email.ts';
+import { checkInvitation, registrationOptions, signInOptions, verifyRegistration, verifySignIn, type RelyingParty } from './passkeys.ts';
+import { ABSOLUTE_MS, clientKey, hashOf, liveSession, MAX_SIGN_IN_FAILURES, newSessionId, SESSION_COOKIE, SIGN_IN_WINDOW_MS } from './sessions.ts';
+import { describeFilter, FilterError, parseFilter, startOfTeamDay } from './worklist-filter.ts';
+
+/**
+ * The team's API under /team/api: sign-in with a passkey and invitations (open), and
+ * behind a session the worklist, a lead, its changes, spam, exports, a person's data and
+ * the audit log. Every state-changing request must come from TEAM_ORIGIN (its `Origin`
+ * header): a page of another site cannot act with a member's cookie. Every answer is
+ * `Cache-Control: no-store`; a refusal is `{ code, message }` (contract/team.ts).
+ */
+
+export interface TeamRouteOptions {
+  store: IntakeStore;
+  rp: RelyingParty;
+  /** The delivery targets a lead taken out of spam is queued for. */
+  targets: readonly string[];
+  /** Tells the delivery worker something was queued. */
+  onQueued: () => void;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member?: Member;
+    sessionIdHash?: string;
+  }
+}
+
+export function refuse(reply: FastifyReply, status: number, code: TeamErrorCode, message: string, extra: Record<string, unknown> = {}): FastifyReply {
+  const body: TeamError & Record<string, unknown> = { code, message, ...extra };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const actorOf = (member: Member): Actor => ({ memberId: member.id, name: member.email });
+const memberJson = (m: Member) => ({ id: m.id, email: m.email, role: m.role });
+
+const leadId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const passkeyResponse = z.object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) }).passthrough();
+const bodies = {
+  signIn: z.object({ challengeId: z.string().max(64), response: passkeyResponse }).strict(),
+  invitation: z.object({ token: z.string().max(200) }).strict(),
+  register: z.object({ token: z.string().max(200), challengeId: z.string().max(64), response: passkeyResponse }).strict(),
+  change: z
+    .object({
+      version: z.number().int().positive(),
+      status: z.string().max(40).optional(),
+      ownerId: z.number().int().positive().nullable().optional(),
+      nextCallOn: z.string().max(10).nullable().optional(),
+      note: z.string().max(NOTE_MAX_LENGTH * 2).optional(),
+    })
+    .strict(),
+  outcome: z.object({ outcome: z.enum(OUTCOME_STATUSES) }).strict(),
+  person: z.object({ leadId: z.number().int().positive(), by: z.enum(['email', 'phone']) }).strict(),
+};
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | undefined {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  refuse(reply, 400, 'invalid', `the request is not one this API takes (${parsed.error.issues[0]?.path.join('.') || 'body'})`);
+  return undefined;
+}
+
+/** The worklist query: the known keys, each a string. */
+function worklistQuery(query: unknown): WorklistQuery {
+  const out: WorklistQuery = {};
+  const raw = (query ?? {}) as Record<string, unknown>;
+  for (const key of FILTER_KEYS) if (typeof raw[key] === 'string') out[key] = (raw[key] as string).slice(0, 200);
+  return out;
+}
+
+/** Requests a client may make to the open routes in a minute: a person signs in with three. */
+const OPEN_ROUTE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+/** Public routes: the sign-in and invitation steps, and sign-out. */
+export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRouteOptions): void {
+  const { accounts, sessions, audit } = store.team;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    // A __Host- cookie must be Secure: browsers keep it from https, and from http://localhost
+    // (a secure context, the one place passkeys work without TLS).
+    secure: true,
+    sameSite: 'strict' as const,
+  };
+
+  const limited = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if ((await sessions.failures(clientKey(request.ip), Date.now())) < MAX_SIGN_IN_FAILURES) return false;
+    refuse(reply.header('Retry-After', String(SIGN_IN_WINDOW_MS / 1000)), 429, 'too-many-attempts', 'too many failed sign-ins from this client: try again in 15 minutes');
+    return true;
+  };
+  const failed = (request: FastifyRequest) => sessions.addFailure(clientKey(request.ip), Date.now());
+
+  async function startSession(reply: FastifyReply, member: Member, at: number): Promise<void> {
+    const id = newSessionId();
+    await sessions.create(hashOf(id), member.id, at);
+    reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: ABSOLUTE_MS / 1000 });
+    await audit.record({ at, actor: actorOf(member), action: 'sign-in' });
+  }
+
+  app.post(TEAM_API.signInOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    return signInOptions(accounts, rp, Date.now());
+  });
+
+  app.post(TEAM_API.signIn, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const parsed = bodies.signIn.safeParse(request.body);
+    if (!parsed.success) {
+      await failed(request);
+      return refuse(reply, 401, 'sign-in-failed', 'the passkey could not be checked');
+    }
+    const at = Date.now();
+    const outcome = await verifySignIn(accounts, rp, parsed.data.challengeId, parsed.data.response as never, at);
+    if (!outcome.ok) {
+      await failed(request);
+      request.log.info({ code: outcome.code }, 'team sign-in refused');
+      return refuse(reply, 401, outcome.code, outcome.message);
+    }
+    await startSession(reply, outcome.member, at);
+    return { member: memberJson(outcome.member) };
+  });
+
+  app.post(TEAM_API.signOut, async (request, reply) => {
+    const at = Date.now();
+    const session = await liveSession(sessions, request.cookies[SESSION_COOKIE], at);
+    if (session) {
+      await sessions.end(session.idHash);
+      await audit.record({ at, actor: actorOf(session.member), action: 'sign-out' });
+    }
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.code(204).send();
+  });
+
+  const invitationOf = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const invitation = await checkInvitation(accounts, token, Date.now());
+    if (!invitation.ok) {
+      if (invitation.code === 'invitation-unknown') await failed(request);
+      refuse(reply, invitation.code === 'invitation-unknown' ? 404 : 410, invitation.code, invitation.message);
+      return undefined;
+    }
+    return invitation;
+  };
+
+  app.post(TEAM_API.invitation, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const body = parse(bodies.invitation, request.body, reply);
+    if (!body) return reply;
+    const invitation = await invitationOf(request, reply, body.token);
+    return invitation ? { email: invitation.member.email, role: invitation.member.role } : reply;
+  });
+
+  app.post(TEAM_API.invitationOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const body = parse(bodies.invitation, request.body, reply);
+    if (!body) return reply;
+    if (!(await invitationOf(request, reply, body.token))) return reply;
+    const options = await registrationOptions(accounts, rp, body.token, Date.now());
+    return options.ok ? { challengeId: options.challengeId, options: options.options } : refuse(reply, 410, options.code, options.message);
+  });
+
+  app.post(TEAM_API.invitationRegister, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const body = parse(bodies.register, request.body, reply);
+    if (!body) return reply;
+    const at = Date.now();
+    const outcome = await verifyRegistration(accounts, rp, body.token, body.challengeId, body.response as never, at);
+    if (!outcome.ok) {
+      if (outcome.code === 'invitation-unknown') await failed(request);
+      return refuse(reply, outcome.code === 'registration-failed' || outcome.code === 'challenge-expired' ? 400 : 410, outcome.code, outcome.message);
+    }
+    await audit.record({ at, actor: actorOf(outcome.member), action: 'passkey-registered' });
+    await startSession(reply, outcome.member, at);
+    return { member: memberJson(outcome.member) };
+  });
+}
+
+/** Routes behind a session: a preHandler refuses every request without one (401), unknown paths included. */
+export async function registerMemberRoutes(app: FastifyInstance, { store, targets, onQueued }: TeamRouteOptions): Promise<void> {
+  const { sessions, worklist, audit, accounts } = store.team;
+
+  app.addHook('preHandler', async (request, reply) => {
+    const session = await liveSession(sessions, request.cookies[SESSION_COOKIE], Date.now());
+    if (!session) return refuse(reply, 401, 'signed-out', 'sign in to use the worklist');
+    request.member = session.member;
+    request.sessionIdHash = session.idHash;
+  });
+  const adminOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (request.member!.role === 'admin') return false;
+    refuse(reply, 403, 'forbidden', 'only an admin can do this');
+    return true;
+  };
+  const filterOf = (query: WorklistQuery, reply: FastifyReply) => {
+    try {
+      return parseFilter(query);
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+      refuse(reply, 400, error.code, error.message);
+      return undefined;
+    }
+  };
+
+  app.get(TEAM_API.me, async (request) => ({ member: memberJson(request.member!) }));
+
+  app.get(TEAM_API.members, async () => ({ members: (await accounts.active()).map(memberJson) }));
+
+  app.get(TEAM_API.leads, async (request, reply): Promise<WorklistPage | FastifyReply> => {
+    const query = worklistQuery(request.query);
+    const filter = filterOf(query, reply);
+    if (!filter) return reply;
+    const before = (request.query as { before?: string }).before;
+    const beforeId = before && /^\d{1,15}$/.test(before) ? Number(before) : undefined;
+    const now = Date.now();
+    // A search and the city filter read the index values (search-index.ts): leads stored a moment ago get theirs first.
+    if (filter.search || filter.city) await worklist.catchUp();
+    const [rows, counts, matches] = await Promise.all([
+      worklist.list(filter, now, PAGE_SIZE + 1, beforeId),
+      worklist.counts(filter, now),
+      filter.search && beforeId === undefined ? worklist.matches(filter, now, MATCHES_CAP) : Promise.resolve(undefined),
+    ]);
+    const leads = rows.slice(0, PAGE_SIZE);
+    return {
+      leads,
+      next: rows.length > PAGE_SIZE ? leads[leads.length - 1]!.id : null,
+      counts,
+      ...(matches === undefined ? {} : { matches: Math.min(matches, MATCHES_CAP), matchesCapped: matches > MATCHES_CAP }),
+    };
+  });
+
+  app.get(TEAM_API.leadsCsv, async (request, reply) => {
+    const query = worklistQuery(request.query);
+    const filter = filterOf(query, reply);
+    if (!filter) return reply;
+    const now = Date.now();
+    await worklist.catchUp();
+    const actor = actorOf(request.member!);
+    const stream = exportCsv(worklist, filter, now, (rows) => {
+      audit.record({ at: Date.now(), actor, action: 'export', detail: { filter: describeFilter(query), rows } }).catch((error: Error) => request.log.error({ error: error.message }, 'team: export not audited'));
+    });
+    const day = teamDateTime(now).slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="leads-${query.status?.replace(/\W+/g, '-') || 'all'}-${day}.csv"`)
+      .send(stream);
+  });
+
+  app.get(`${TEAM_API.leads}/:id`, async (request, reply) => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const now = Date.now();
+    const lead = await worklist.lead(id.data, now);
+    if (!lead) return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
+    await audit.record({ at: now, actor: actorOf(request.member!), action: 'view', leadId: id.data });
+    return { lead };
+  });
+
+  app.patch(`${TEAM_API.leads}/:id`, async (request, reply) => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const change = parse(bodies.change, request.body, reply) as LeadChange | undefined;
+    if (!change) return reply;
+    const at = Date.now();
+    const result = await worklist.change(id.data, change, actorOf(request.member!), at);
+    if (!result.ok) {
+      if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
+      if (result.reason === 'invalid') return refuse(reply, 400, 'invalid', result.message);
+      const who = result.by && result.at ? `${result.by} changed this lead at ${teamDateTime(result.at)} (India)` : 'Someone changed this lead';
+      return refuse(reply, 409, 'conflict', `${who} after you opened it. Your change was not saved: look at theirs, then make yours again.`, {
+        by: result.by,
+        at: result.at,
+        lead: await worklist.lead(id.data, at),
+      });
+    }
+    return { lead: await worklist.lead(id.data, at) };
+  });
+
+  app.post(`${TEAM_API.leads}/:id/not-spam`, async (request, reply) => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const at = Date.now();
+    const result = await worklist.notSpam(id.data, targets, actorOf(request.member!), at);
+    if (!result.ok) {
+      if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead');
+      return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id.data, at) });
+    }
+    if (result.queued) onQueued();
+    return { queued: result.queued, lead: await worklist.lead(id.data, at) };
+  });
+
+  app.post(`${TEAM_API.leads}/:id/outcome-email`, async (request, reply) => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const body = parse(bodies.outcome, request.body, reply);
+    if (!body) return reply;
+    const at = Date.now();
+    const lead = await worklist.lead(id.data, at);
+    if (!lead) return refuse(reply, 404, 'not-found', 'no such lead');
+    if (lead.kind !== 'career' || lead.status !== body.outcome) return refuse(reply, 400, 'invalid', `the application's status is not "${body.outcome}"`);
+    const result = await queueApplicantOutcomeEmail(store, id.data, body.outcome);
+    if (!result.queued) {
+      if (result.reason === 'no-email') return refuse(reply, 503, 'outcome-email-unavailable', 'this service sends no email to applicants (SMTP_URL is not set); nothing was sent');
+      if (result.reason === 'already-queued') return refuse(reply, 409, 'outcome-email-sent', 'the applicant was already emailed this outcome; it is sent once');
+      if (result.reason === 'unknown-lead') return refuse(reply, 404, 'not-found', 'no such lead');
+      return refuse(reply, 400, 'outcome-email-refused', `no outcome email for this lead (${result.reason})`);
+    }
+    await audit.record({ at, actor: actorOf(request.member!), action: 'outcome-email', leadId: id.data, detail: { outcome: body.outcome } });
+    onQueued();
+    return reply.code(202).send({ queued: true });
+  });
+
+  /** The person a lead belongs to, found by its email or its phone, as `--person` takes them. */
+  const personOf = async (body: { leadId: number; by: 'email' | 'phone' }, reply: FastifyReply) => {
+    const lead = await worklist.lead(body.leadId, Date.now());
+    if (!lead) {
+      refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
+      return undefined;
+    }
+    try {
+      return parsePersonKey(body.by === 'email' ? lead.email : lead.phone);
+    } catch (error) {
+      refuse(reply, 400, 'invalid', (error as Error).message);
+      return undefined;
+    }
+  };
+
+  app.post(TEAM_API.person, async (request, reply) => {
+    if (adminOnly(request, reply)) return reply;
+    const body = parse(bodies.person, request.body, reply);
+    if (!body) return reply;
+    const key = await personOf(body, reply);
+    if (!key) return reply;
+    const record = await store.team.person.record(key);
+    await audit.record({ at: Date.now(), actor: actorOf(request.member!), action: 'person-export', leadId: body.leadId, detail: { by: body.by } });
+    return reply.header('Content-Disposition', `attachment; filename="person-${body.leadId}.json"`).send({ person: key, ...record });
+  });
+
+  app.post(TEAM_API.personErase, async (request, reply) => {
+    if (adminOnly(request, reply)) return reply;
+    const body = parse(bodies.person, request.body, reply);
+    if (!body) return reply;
+    const key = await personOf(body, reply);
+    if (!key) return reply;
+    const at = Date.now();
+    const result = await store.team.person.erase(key, at);
+    await audit.record({ at, actor: actorOf(request.member!), action: 'erase', detail: { by: body.by, leads: result.leads, rows: result.rows } });
+    return { leads: result.leads, rows: result.rows, cleaned: result.cleaned };
+  });
+
+  app.get(TEAM_API.audit, async (request, reply) => {
+    if (adminOnly(request, reply)) return reply;
+    const { since, before } = request.query as { since?: string; before?: string };
+    const sinceDay = since && isDate(since) ? startOfTeamDay(since) : undefined;
+    if (since && sinceDay === undefined) return refuse(reply, 400, 'invalid', 'since must be a date (YYYY-MM-DD)');
+    const entries = await audit.list({ since: sinceDay, before: before && /^\d{1,15}$/.test(before) ? Number(before) : undefined, limit: AUDIT_PAGE + 1 });
+    const page = entries.slice(0, AUDIT_PAGE);
+    return { entries: page, next: entries.length > AUDIT_PAGE ? page[page.length - 1]!.id : null };
+  });
+
+  app.all('/team/api/*', async (_request, reply) => refuse(reply, 404, 'not-found', 'no such team API'));
+}
+
+/** A search counts its matches up to this many ("more than 200"): enough to tell a narrow search from a broad one. */
+const MATCHES_CAP = 200;
+const AUDIT_PAGE = 100;
