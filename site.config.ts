@@ -57,7 +57,8 @@ function privacyTexts(contactEmail: string, retentionDays: number): Record<Langu
       return [code, {
         noticeVersion: NOTICE_VERSION,
         retentionDays,
-        updatedOn: updated.toLocaleDateString(htmlLang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+        // ASCII digits in every language, as the pages' own figures (Marathi's locale would write Devanagari digits)
+        updatedOn: updated.toLocaleDateString(htmlLang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }),
         retention: retentionPeriod(retentionDays, text.period),
         notice: notice as Record<LeadKind, CollectionNotice>,
       }];

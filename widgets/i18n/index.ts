@@ -15,6 +15,7 @@ export type { WidgetLanguage, WidgetMessages } from './types.ts';
 const catalogues: Partial<Record<WidgetLanguage, WidgetMessages>> = { en };
 const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>> = {
   hi: () => import('./hi.ts').then((m) => m.hi),
+  mr: () => import('./mr.ts').then((m) => m.mr),
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
 

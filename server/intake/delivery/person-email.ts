@@ -132,8 +132,9 @@ function sentBlock(event: LeadEvent, text: PersonEmailText): Block {
   const shown = (fieldNames(event.kind) as string[]).filter((k) => k !== 'message' && (f[k] ?? '') !== '');
   const language = languages.find((l) => l.code === event.language) ?? defaultLanguage;
   const at = new Date(event.createdAt);
-  const date = at.toLocaleDateString(language.htmlLang, { dateStyle: 'long', timeZone: INDIA_TIME });
-  const time = at.toLocaleTimeString(language.htmlLang, { timeStyle: 'short', timeZone: INDIA_TIME });
+  // ASCII digits in every language (Marathi's locale would write Devanagari digits), as the emails' other figures
+  const date = at.toLocaleDateString(language.htmlLang, { dateStyle: 'long', timeZone: INDIA_TIME, numberingSystem: 'latn' });
+  const time = at.toLocaleTimeString(language.htmlLang, { timeStyle: 'short', timeZone: INDIA_TIME, numberingSystem: 'latn' });
   const lines: Block[] = shown.map((k) => ({
     text: `${labels[k] ?? k}: ${shownValue(text, k, f[k]!)}`,
     html: `<p style="margin:0 0 8px"><b>${escapeHtml(labels[k] ?? k)}</b><br>${escapeHtml(shownValue(text, k, f[k]!))}</p>`,
