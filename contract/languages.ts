@@ -26,6 +26,7 @@ const rows = [
   { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr', script: 'Latin' },
   { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr', script: 'Devanagari' },
   { code: 'mr', prefix: '/mr', htmlLang: 'mr', ogLocale: 'mr_IN', hreflang: 'mr-IN', name: 'मराठी', dir: 'ltr', script: 'Devanagari' },
+  { code: 'ta', prefix: '/ta', htmlLang: 'ta', ogLocale: 'ta_IN', hreflang: 'ta-IN', name: 'தமிழ்', dir: 'ltr', script: 'Tamil' },
 ] as const satisfies readonly Language[];
 
 /** A language's code: 'en', 'hi'. */

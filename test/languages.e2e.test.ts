@@ -76,7 +76,8 @@ async function visit(route: string): Promise<Seen> {
         for (const el of node.children) {
           if (el.localName === 'script' || el.localName === 'style' || el.closest('.language-switch ul')) continue;
           const attrs = [...el.attributes]
-            .filter((a) => !ignored.includes(a.name))
+            // The no-script form's hidden `lang` field carries the page's language: a text of the language, not of the tree.
+            .filter((a) => !ignored.includes(a.name) && !(a.name === 'value' && el.getAttribute('name') === 'lang'))
             .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.value}`)
             .sort();
           tree.push(`${depth} ${el.localName} ${attrs.join(' ')}`);

@@ -8,14 +8,16 @@ import type { LanguageCode } from '../languages.ts';
 import { EN_NOTICE, type LeadMessages, MESSAGES } from './en.ts';
 import { HI_NOTICE, MESSAGES_HI } from './hi.ts';
 import { MESSAGES_MR, MR_NOTICE } from './mr.ts';
+import { MESSAGES_TA, TA_NOTICE } from './ta.ts';
 import { EMAIL_EN } from './email/en.ts';
 import { EMAIL_HI } from './email/hi.ts';
 import { EMAIL_MR } from './email/mr.ts';
+import { EMAIL_TA } from './email/ta.ts';
 import type { PersonEmailText } from './email/types.ts';
 
-export const SERVICE_MESSAGES: Record<LanguageCode, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI, mr: MESSAGES_MR };
+export const SERVICE_MESSAGES: Record<LanguageCode, LeadMessages> = { en: MESSAGES, hi: MESSAGES_HI, mr: MESSAGES_MR, ta: MESSAGES_TA };
 
-export const NOTICE_TEXTS: Record<LanguageCode, NoticeText> = { en: EN_NOTICE, hi: HI_NOTICE, mr: MR_NOTICE };
+export const NOTICE_TEXTS: Record<LanguageCode, NoticeText> = { en: EN_NOTICE, hi: HI_NOTICE, mr: MR_NOTICE, ta: TA_NOTICE };
 
 /** The emails to the person who sent a form (the acknowledgement, an application's outcome). */
-export const EMAIL_TEXTS: Record<LanguageCode, PersonEmailText> = { en: EMAIL_EN, hi: EMAIL_HI, mr: EMAIL_MR };
+export const EMAIL_TEXTS: Record<LanguageCode, PersonEmailText> = { en: EMAIL_EN, hi: EMAIL_HI, mr: EMAIL_MR, ta: EMAIL_TA };

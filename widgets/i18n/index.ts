@@ -16,6 +16,7 @@ const catalogues: Partial<Record<WidgetLanguage, WidgetMessages>> = { en };
 const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>> = {
   hi: () => import('./hi.ts').then((m) => m.hi),
   mr: () => import('./mr.ts').then((m) => m.mr),
+  ta: () => import('./ta.ts').then((m) => m.ta),
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
 
