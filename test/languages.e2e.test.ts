@@ -77,7 +77,8 @@ async function visit(route: string): Promise<Seen> {
           if (el.localName === 'script' || el.localName === 'style' || el.closest('.language-switch ul')) continue;
           const attrs = [...el.attributes]
             .filter((a) => !ignored.includes(a.name))
-            .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.value}`)
+            // The hidden control that names a form's language carries the page's code: compare it as such.
+            .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.name === 'value' && el.getAttribute('name') === 'lang' ? '(language)' : a.value}`)
             .sort();
           tree.push(`${depth} ${el.localName} ${attrs.join(' ')}`);
           if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
