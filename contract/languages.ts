@@ -25,6 +25,7 @@ export interface Language {
 const rows = [
   { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr', script: 'Latin' },
   { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr', script: 'Devanagari' },
+  { code: 'te', prefix: '/te', htmlLang: 'te', ogLocale: 'te_IN', hreflang: 'te-IN', name: 'తెలుగు', dir: 'ltr', script: 'Telugu' },
 ] as const satisfies readonly Language[];
 
 /** A language's code: 'en', 'hi'. */
