@@ -77,7 +77,9 @@ async function visit(route: string): Promise<Seen> {
           if (el.localName === 'script' || el.localName === 'style' || el.closest('.language-switch ul')) continue;
           const attrs = [...el.attributes]
             .filter((a) => !ignored.includes(a.name))
-            .map((a) => `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.value}`)
+            // A form's hidden `lang` field carries the page's language code: its value differs by design.
+            .map((a) => (a.name === 'value' && el.localName === 'input' && el.getAttribute('name') === 'lang' ? `${a.name}=(language)` : a))
+            .map((a) => (typeof a === 'string' ? a : `${a.name}=${a.name === 'href' || a.name === 'src' ? sameRoute(a.value) : a.value}`))
             .sort();
           tree.push(`${depth} ${el.localName} ${attrs.join(' ')}`);
           if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
