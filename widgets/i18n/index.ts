@@ -17,6 +17,7 @@ const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessa
   hi: () => import('./hi.ts').then((m) => m.hi),
   mr: () => import('./mr.ts').then((m) => m.mr),
   ta: () => import('./ta.ts').then((m) => m.ta),
+  te: () => import('./te.ts').then((m) => m.te),
   bn: () => import('./bn.ts').then((m) => m.bn),
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
