@@ -25,6 +25,7 @@ export interface Language {
 const rows = [
   { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr', script: 'Latin' },
   { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr', script: 'Devanagari' },
+  { code: 'kn', prefix: '/kn', htmlLang: 'kn', ogLocale: 'kn_IN', hreflang: 'kn-IN', name: 'ಕನ್ನಡ', dir: 'ltr', script: 'Kannada' },
 ] as const satisfies readonly Language[];
 
 /** A language's code: 'en', 'hi'. */

@@ -15,6 +15,7 @@ export type { WidgetLanguage, WidgetMessages } from './types.ts';
 const catalogues: Partial<Record<WidgetLanguage, WidgetMessages>> = { en };
 const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>> = {
   hi: () => import('./hi.ts').then((m) => m.hi),
+  kn: () => import('./kn.ts').then((m) => m.kn),
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
 
