@@ -28,6 +28,7 @@ const rows = [
   { code: 'mr', prefix: '/mr', htmlLang: 'mr', ogLocale: 'mr_IN', hreflang: 'mr-IN', name: 'मराठी', dir: 'ltr', script: 'Devanagari' },
   { code: 'ta', prefix: '/ta', htmlLang: 'ta', ogLocale: 'ta_IN', hreflang: 'ta-IN', name: 'தமிழ்', dir: 'ltr', script: 'Tamil' },
   { code: 'te', prefix: '/te', htmlLang: 'te', ogLocale: 'te_IN', hreflang: 'te-IN', name: 'తెలుగు', dir: 'ltr', script: 'Telugu' },
+  { code: 'kn', prefix: '/kn', htmlLang: 'kn', ogLocale: 'kn_IN', hreflang: 'kn-IN', name: 'ಕನ್ನಡ', dir: 'ltr', script: 'Kannada' },
   { code: 'bn', prefix: '/bn', htmlLang: 'bn', ogLocale: 'bn_IN', hreflang: 'bn-IN', name: 'বাংলা', dir: 'ltr', script: 'Bengali' },
 ] as const satisfies readonly Language[];
 

@@ -18,6 +18,7 @@ const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessa
   mr: () => import('./mr.ts').then((m) => m.mr),
   ta: () => import('./ta.ts').then((m) => m.ta),
   te: () => import('./te.ts').then((m) => m.te),
+  kn: () => import('./kn.ts').then((m) => m.kn),
   bn: () => import('./bn.ts').then((m) => m.bn),
 };
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
