@@ -49,11 +49,14 @@ describe('a page’s language context', () => {
     ]);
     expect(context('/features').alternates).toEqual(page.alternates);
     expect(page.ogLocaleAlternates).toEqual(['en_IN']);
-    expect(page.languageLinks).toEqual([
+    expect(page.languageLinks.slice(0, 2)).toEqual([
       { href: '/features', lang: 'en-IN', hreflang: 'en-IN', dir: 'ltr', name: 'English', current: false },
       { href: '/hi/features', lang: 'hi', hreflang: 'hi-IN', dir: 'ltr', name: 'हिन्दी', current: true },
     ]);
-    expect(context('/').languageLinks.map((l) => [l.href, l.current])).toEqual([['/', true], ['/hi/', false]]);
+    // Every language of the list, in its own name; one without this page leads to its home page.
+    expect(page.languageLinks.map((l) => l.name)).toEqual(languages.map((l) => l.name));
+    expect(page.languageLinks.slice(2).map((l) => l.href)).toEqual(languages.slice(2).map((l) => `${l.prefix}/`));
+    expect(context('/').languageLinks.slice(0, 2).map((l) => [l.href, l.current])).toEqual([['/', true], ['/hi/', false]]);
   });
 
   it('a page only one language has, and the not-found pages: no alternates; the switch leads to each language’s home page', () => {
@@ -61,8 +64,8 @@ describe('a page’s language context', () => {
       expect(context(route).alternates, route).toEqual([]);
       expect(context(route).ogLocaleAlternates, route).toEqual([]);
     }
-    expect(context('/career').languageLinks.map((l) => l.href)).toEqual(['/career', '/hi/']);
-    expect(context('/hi/404').languageLinks.map((l) => l.href)).toEqual(['/', '/hi/']);
+    expect(context('/career').languageLinks.map((l) => l.href)).toEqual(['/career', ...languages.slice(1).map((l) => `${l.prefix}/`)]);
+    expect(context('/hi/404').languageLinks.map((l) => l.href)).toEqual(['/', ...languages.slice(1).map((l) => `${l.prefix}/`)]);
   });
 });
 
