@@ -35,6 +35,11 @@ function ruleText(field: LeadField): string {
       return `text, line breaks allowed, at most ${field.maxLength} characters`;
     case 'text':
       return `one line of text, at most ${field.maxLength} characters`;
+    default: {
+      // A rule this table does not word yet: its name and settings, so the doc never lacks a field.
+      const { required: _, control: _c, autoComplete: _a, rule, ...settings } = field as LeadField;
+      return `rule \`${rule}\`${Object.keys(settings).length ? ` (${Object.entries(settings).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(', ')})` : ''}`;
+    }
   }
 }
 
