@@ -104,7 +104,9 @@ export function matchesPattern(pattern: string, value: string): boolean {
 /**
  * One field of a payload: required or optional, the rule its value follows, and for the
  * form: its control's name when the spec names it differently from the payload key
- * (career: fullName → name), and the browser's autofill token.
+ * (career: fullName → name), and the browser's autofill token. Any rule may be optional:
+ * an optional field's value may be left out or empty (the service stores ''), anything
+ * else follows its rule; the browser gets `required` from the same flag.
  */
 export type LeadField = { required: boolean; control?: string; autoComplete?: string } & (
   | { rule: 'text' | 'multiline'; maxLength: number }

@@ -1,46 +1,44 @@
 /**
- * The widget side of the lead contract: which field each of the service's refusal
- * messages names (so the form can mark it), the browser's message for a phone or email
+ * The widget side of the lead contract: the field a refusal of the service names in its
+ * `field` (so the form can mark it), the browser's message for a phone or email
  * it refuses, and the POST URL with the partner id.
  */
 import { describe, expect, it } from 'vitest';
 import { partnerId } from '../contract/partner-id.ts';
 import { safePartner } from '../pages/embed/frame/form-options.ts';
 import { leadUrl } from '../widgets/lead-form/lead-request.ts';
-import { LEAD_FIELDS, type FieldName } from '../contract/lead-contract.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
-import { mismatchMessage, refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
+import { mismatchMessage, refusedField, refusedFieldOf } from '../widgets/lead-form/refusals.ts';
 
 describe('refusals name their field', () => {
-  const fields = [...new Set([...Object.keys(LEAD_FIELDS.society), ...Object.keys(LEAD_FIELDS.career)])] as FieldName[];
-
-  it('maps every per-field message of the contract to its field', () => {
-    const contract = { ...LEAD_FIELDS.society, ...LEAD_FIELDS.career } as Record<FieldName, { rule?: string; maxLength?: number }>;
-    for (const field of fields) {
-      const label = MESSAGES.labels[field];
-      // The service's "too long" names the field's own limit; an over-long email is simply not a valid email.
-      const { rule, maxLength } = contract[field];
-      const tooLong = maxLength !== undefined && rule !== 'email' ? [MESSAGES.tooLong(label, maxLength)] : [];
-      for (const message of [MESSAGES.required(label), MESSAGES.notText(label), MESSAGES.forbiddenCharacters(label), ...tooLong]) {
-        expect(refusedKey(message), message).toBe(field);
-      }
-    }
-    expect(refusedKey(MESSAGES.invalidEmail)).toBe('email');
-    expect(refusedKey(MESSAGES.invalidPhone)).toBe('phone');
-    for (const [field, message] of Object.entries(MESSAGES.invalidChoice)) expect(refusedKey(message!)).toBe(field);
+  it('marks the control of the `field` a refusal names, with its message, mapping payload keys to control names (career)', () => {
+    expect(refusedField({ success: false, message: 'Name is required.', field: 'name' }, 'career')).toEqual({ name: 'fullName', message: 'Name is required.' });
+    expect(refusedField({ success: false, message: ' Too long. ', field: 'message' }, 'career')).toEqual({ name: 'whyJoin', message: 'Too long.' });
+    expect(refusedField({ success: false, message: MESSAGES.invalidPhone, field: 'phone' }, 'career')).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
+    expect(refusedField({ success: false, message: 'Name is required.', field: 'name' }, 'society')).toEqual({ name: 'name', message: 'Name is required.' });
   });
 
-  it('names no field for a message about the whole request, or one it does not know', () => {
-    for (const message of [MESSAGES.tooManyRequests, MESSAGES.originRefused, MESSAGES.generic, MESSAGES.unexpectedField(['x']), 'City is lovely.', '']) {
-      expect(refusedKey(message), message).toBeUndefined();
-    }
+  it('marks nothing without a `field` of the form, or without a message: the sentence alone names no field', () => {
+    const refusals: unknown[] = [
+      { success: false, message: MESSAGES.required(MESSAGES.labels.city) },
+      { success: false, message: MESSAGES.invalidPhone },
+      { success: false, message: 'x', field: 'college' }, // a career field, on the society form
+      { success: false, message: 'x', field: 'constructor' },
+      { success: false, message: 'x', field: 1 },
+      { success: false, message: '  ', field: 'city' },
+      { success: false, field: 'city' },
+      null,
+      'City is required.',
+      [{ field: 'city', message: 'x' }],
+    ];
+    for (const body of refusals) expect(refusedField(body, 'society'), JSON.stringify(body)).toBeUndefined();
   });
 
-  it('maps payload keys to the form’s control names where they differ (career)', () => {
-    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'career')).toEqual({ name: 'fullName', message: 'Name is required.' });
-    expect(refusedField(MESSAGES.tooLong(MESSAGES.labels.message, 4000), 'career')?.name).toBe('whyJoin');
-    expect(refusedField(MESSAGES.invalidPhone, 'career')).toEqual({ name: 'phone', message: MESSAGES.invalidPhone });
-    expect(refusedField(MESSAGES.required(MESSAGES.labels.name), 'society')).toEqual({ name: 'name', message: 'Name is required.' });
+  it('reads the `field` of a JSON answer only', () => {
+    const body = { success: false, message: MESSAGES.invalidEmail, field: 'email' };
+    expect(refusedFieldOf({ type: 'json', status: 400, ok: false, body }, 'society')).toEqual({ name: 'email', message: MESSAGES.invalidEmail });
+    expect(refusedFieldOf({ type: 'invalid-response', status: 400, ok: false }, 'society')).toBeUndefined();
+    expect(refusedFieldOf({ type: 'network' }, 'career')).toBeUndefined();
   });
 
   it('gives the browser the contract’s sentence for a phone, an email or a text with a control character it refuses', () => {

@@ -12,7 +12,7 @@ import { MESSAGES_HI } from '../contract/messages/hi.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
 import { en } from '../widgets/i18n/en.ts';
 import { hi } from '../widgets/i18n/hi.ts';
-import { refusedField, refusedKey } from '../widgets/lead-form/refusals.ts';
+import { refusedField } from '../widgets/lead-form/refusals.ts';
 import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from './helpers/server.ts';
 
@@ -69,7 +69,7 @@ describe('intake: a Content-Language that names an inherited property or no lang
         const headers = { 'content-language': tag };
         const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
         expect(refused.status, tag).toBe(400);
-        expect(await refused.json(), tag).toEqual({ success: false, message: 'Name is required.' });
+        expect(await refused.json(), tag).toEqual({ success: false, message: 'Name is required.', field: 'name' });
         const nowhere = await postJson(`${server.url}/nowhere`, {}, headers);
         expect(nowhere.status, tag).toBe(404);
         expect(await nowhere.json(), tag).toEqual({ success: false, message: MESSAGES.notFound });
@@ -92,23 +92,24 @@ describe('intake: answers in Hindi', () => {
     const before = countRows(server.dataDir, 'leads');
     const res = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, HI);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: MESSAGES_HI.required(MESSAGES_HI.labels.name) });
+    expect(await res.json()).toEqual({ success: false, message: MESSAGES_HI.required(MESSAGES_HI.labels.name), field: 'name' });
     expect(countRows(server.dataDir, 'leads')).toBe(before);
   });
 
   it('refuses in Hindi: a bad phone, a course off the list, an over-long field, an unexpected key, a bad partner id, broken JSON', async () => {
-    const cases: [string, unknown, string, string?][] = [
-      ['/addSocietyQuery', { ...society, phone: '12' }, MESSAGES_HI.invalidPhone],
-      ['/addQuery', { ...career, course: 'PhD' }, MESSAGES_HI.invalidChoice.course!],
-      ['/addSocietyQuery', { ...society, city: 'x'.repeat(101) }, MESSAGES_HI.tooLong(MESSAGES_HI.labels.city, 100)],
-      ['/addQuery', { ...career, resume: null }, MESSAGES_HI.unexpectedField(['resume'])],
-      ['/addSocietyQuery', society, MESSAGES_HI.invalidPartner, '?partner=Not_Valid'],
-      ['/addSocietyQuery', '{"name":', MESSAGES_HI.invalidJson],
+    const cases: [string, unknown, string, string | undefined, string?][] = [
+      ['/addSocietyQuery', { ...society, phone: '12' }, MESSAGES_HI.invalidPhone, 'phone'],
+      ['/addQuery', { ...career, course: 'PhD' }, MESSAGES_HI.invalidChoice.course!, 'course'],
+      ['/addSocietyQuery', { ...society, city: 'x'.repeat(101) }, MESSAGES_HI.tooLong(MESSAGES_HI.labels.city, 100), 'city'],
+      ['/addQuery', { ...career, resume: null }, MESSAGES_HI.unexpectedField(['resume']), undefined],
+      ['/addSocietyQuery', society, MESSAGES_HI.invalidPartner, undefined, '?partner=Not_Valid'],
+      ['/addSocietyQuery', '{"name":', MESSAGES_HI.invalidJson, undefined],
     ];
-    for (const [path, body, message, query = ''] of cases) {
+    for (const [path, body, message, field, query = ''] of cases) {
       const res = await postJson(`${server.url}${path}${query}`, body, HI);
       expect(res.status, message).toBe(400);
-      expect(await res.json()).toEqual({ success: false, message });
+      // A refusal about one field names it in `field`, the same key in either language; the others name none.
+      expect(await res.json()).toEqual(field ? { success: false, message, field } : { success: false, message });
     }
   });
 
@@ -135,7 +136,7 @@ describe('intake: answers in Hindi', () => {
   it('keeps English exactly as before without the header or with another language', async () => {
     for (const headers of [{}, { 'content-language': 'en' }, { 'content-language': 'fr' }] as Record<string, string>[]) {
       const refused = await postJson(`${server.url}/addSocietyQuery`, { ...society, name: '   ' }, headers);
-      expect(await refused.json()).toEqual({ success: false, message: 'Name is required.' });
+      expect(await refused.json()).toEqual({ success: false, message: 'Name is required.', field: 'name' });
       const stored = await postJson(`${server.url}/addSocietyQuery`, { ...society, email: `x${Math.random()}@example.in` }, headers);
       expect(await stored.json()).toEqual({ success: true, message: MESSAGES.societyStored, reference: expect.stringMatching(REFERENCE_PATTERN) });
       expect(MESSAGES.societyStored.startsWith(en.society.successPrefix)).toBe(true);
@@ -152,16 +153,21 @@ describe('the catalogues', () => {
     expect(shape({ ...hi, lang: 'x' })).toEqual(shape({ ...en, lang: 'x' }));
   });
 
-  it("a Hindi form finds the field a Hindi refusal names (required, too long, phone, choice), as an English one does in English", () => {
-    expect(refusedKey(MESSAGES_HI.required(MESSAGES_HI.labels.city), MESSAGES_HI)).toBe('city');
-    expect(refusedKey(MESSAGES_HI.tooLong(MESSAGES_HI.labels.message, 4000), MESSAGES_HI)).toBe('message');
-    expect(refusedKey(MESSAGES_HI.invalidPhone, MESSAGES_HI)).toBe('phone');
-    expect(refusedField(MESSAGES_HI.required(MESSAGES_HI.labels.name), 'career', MESSAGES_HI)).toEqual({
-      name: 'fullName',
-      message: MESSAGES_HI.required(MESSAGES_HI.labels.name),
-    });
-    expect(refusedKey(MESSAGES.tooLong(MESSAGES.labels.societyName, 200))).toBe('societyName');
-    expect(refusedKey('City is required.')).toBe('city');
-    expect(refusedKey('This society is already registered.')).toBeUndefined();
+  it('a Hindi form marks the field a Hindi refusal names in its `field`, with the Hindi message, as an English one does in English', async () => {
+    const refusals: [string, Record<string, unknown>, 'society' | 'career', string, string][] = [
+      ['/addSocietyQuery', { ...society, city: '' }, 'society', 'city', MESSAGES_HI.required(MESSAGES_HI.labels.city)],
+      ['/addQuery', { ...career, message: 'x'.repeat(4001) }, 'career', 'whyJoin', MESSAGES_HI.tooLong(MESSAGES_HI.labels.message, 4000)],
+      ['/addQuery', { ...career, name: '' }, 'career', 'fullName', MESSAGES_HI.required(MESSAGES_HI.labels.name)],
+      ['/addSocietyQuery', { ...society, phone: '12' }, 'society', 'phone', MESSAGES_HI.invalidPhone],
+    ];
+    for (const [path, body, kind, control, message] of refusals) {
+      const hindi = await (await postJson(`${server.url}${path}`, body, HI)).json();
+      expect(refusedField(hindi, kind), message).toEqual({ name: control, message });
+      const english = await (await postJson(`${server.url}${path}`, body)).json();
+      expect(english.field, path).toBe(hindi.field);
+      expect(refusedField(english, kind)?.name, path).toBe(control);
+    }
+    const registered = { success: false, message: 'This society is already registered.' };
+    expect(refusedField(registered, 'society')).toBeUndefined();
   });
 });

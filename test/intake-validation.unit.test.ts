@@ -21,14 +21,36 @@ async function send(path: string, body: string | undefined, contentType: string 
   const res = await rawRequest(`${server.url}${path}`, { headers, body });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   const json = JSON.parse(res.text);
-  expect(json).toEqual({ success: false, message: expect.any(String) });
+  // The spec's two keys, and for a refused field its payload key in `field`.
+  expect(json).toEqual({ success: false, message: expect.any(String), ...('field' in json ? { field: expect.any(String) } : {}) });
   expect(json.message.length).toBeGreaterThan(10);
-  return { status: res.status, message: json.message as string };
+  return { status: res.status, message: json.message as string, field: json.field as string | undefined };
 }
 
 const j = (o: unknown) => JSON.stringify(o);
 
 type Case = [label: string, path: string, body: string | undefined, status: number, message: RegExp | string, contentType?: string | null];
+
+/** The payload key each refusal about one field names in its `field`; the others name none. */
+const REFUSED_FIELD: Record<string, string> = {
+  'a missing required key': 'societyName',
+  'a required value that is only spaces': 'city',
+  'a number instead of a string (no coercion)': 'phone',
+  'null as a value': 'college',
+  'an array as a value': 'name',
+  'null for the optional position': 'position',
+  'an implausible email': 'email',
+  'an email with spaces': 'email',
+  'a phone with letters': 'phone',
+  'a phone with too few digits': 'phone',
+  'a phone with too many digits': 'phone',
+  'a phone with + in the middle': 'phone',
+  'a course not in the list': 'course',
+  'an area of interest not in the list': 'areaOfInterest',
+  'a name over 100 characters': 'name',
+  'a message over 4000 characters': 'message',
+  'a control character in a name': 'name',
+};
 
 const cases: Case[] = [
   ['an unknown key', '/addSocietyQuery', j({ ...society, admin: 'yes' }), 400, /unexpected field: admin/i],
@@ -64,10 +86,11 @@ const cases: Case[] = [
 ];
 
 describe('intake: refused input', () => {
-  it.each(cases)('refuses %s', async (_label, path, body, status, message, contentType = 'application/json') => {
+  it.each(cases)('refuses %s', async (label, path, body, status, message, contentType = 'application/json') => {
     const before = countRows(server.dataDir, 'leads');
     const res = await send(path, body, contentType);
     expect(res.status).toBe(status);
+    expect(res.field).toBe(REFUSED_FIELD[label]);
     if (typeof message === 'string') expect(res.message).toBe(message);
     else expect(res.message).toMatch(message);
     expect(countRows(server.dataDir, 'leads')).toBe(before);

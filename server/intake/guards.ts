@@ -16,12 +16,15 @@ import { messagesFor } from './language.ts';
 /** The constructor @fastify/rate-limit takes as `store` (a store counting across instances). */
 export type RateLimitStoreClass = new (options: unknown) => unknown;
 
-/** The one error shape of the API: {"success": false, "message": "..."}. */
-export function sendFailure(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+/**
+ * The one error shape of the API: {"success": false, "message": "..."}, and for a refused
+ * lead field its payload key in an added `field` (the spec's forms read only the two).
+ */
+export function sendFailure(reply: FastifyReply, statusCode: number, message: string, field?: string): FastifyReply {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
-    .send(JSON.stringify({ success: false, message }));
+    .send(JSON.stringify(field === undefined ? { success: false, message } : { success: false, message, field }));
 }
 
 /** A success body serialised once, reused for every answer. */

@@ -42,44 +42,48 @@ import type { LeadMessages, ServiceLanguage } from '../../contract/messages/en.t
 
 // The zod schemas, derived from the contract: strings only (no coercion), trimmed, bounded.
 
-function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) {
+/** A rule's check of a value already trimmed and not empty (the contract's rule, the refusals in one language). */
+function ruleSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages): z.ZodType<string> {
   const label = MESSAGES.labels[name];
-  if (!field.required) {
-    // Optional text: may be absent or empty; stored as '' when absent.
-    if (field.rule !== 'text') throw new Error(`${name}: only text fields can be optional`);
-    const max = field.maxLength;
-    return z
-      .string({ error: MESSAGES.notText(label) })
-      .trim()
-      .max(max, MESSAGES.tooLong(label, max))
-      .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label))
-      .default('');
-  }
-  const text = z
-    .string({ error: (issue) => (issue.input === undefined ? MESSAGES.required(label) : MESSAGES.notText(label)) })
-    .trim();
   switch (field.rule) {
     case 'email':
-      return text
-        .min(1, MESSAGES.required(label))
-        .max(field.maxLength, MESSAGES.invalidEmail)
-        .refine((v) => matchesPattern(EMAIL_PATTERN, v), MESSAGES.invalidEmail);
+      return z.string().max(field.maxLength, MESSAGES.invalidEmail).refine((v) => matchesPattern(EMAIL_PATTERN, v), MESSAGES.invalidEmail);
     case 'phone':
-      return text.min(1, MESSAGES.required(label)).refine((v) => matchesPattern(PHONE_PATTERN, v), MESSAGES.invalidPhone);
+      return z.string().refine((v) => matchesPattern(PHONE_PATTERN, v), MESSAGES.invalidPhone);
     case 'choice': {
       const values = field.options.map((o) => o.value) as [string, ...string[]];
-      const invalid = MESSAGES.invalidChoice[name] ?? MESSAGES.generic;
       // Exact match after trimming.
-      return text.pipe(z.enum(values, { error: (issue) => (issue.input === '' ? MESSAGES.required(label) : invalid) }));
+      return z.enum(values, { error: MESSAGES.invalidChoice[name] ?? MESSAGES.generic });
     }
     case 'text':
-    case 'multiline': {
-      return text
-        .min(1, MESSAGES.required(label))
+    case 'multiline':
+      return z
+        .string()
         .max(field.maxLength, MESSAGES.tooLong(label, field.maxLength))
         .refine((v) => !hasForbiddenCharacters(field, v), MESSAGES.forbiddenCharacters(label));
-    }
   }
+}
+
+/**
+ * A field's check: a string (no coercion), trimmed; empty or absent is refused when the
+ * field is required, and stored as '' when it is optional (whatever its rule); anything
+ * else follows its rule.
+ */
+function fieldSchema(name: FieldName, field: LeadField, MESSAGES: LeadMessages) {
+  const label = MESSAGES.labels[name];
+  const rule = ruleSchema(name, field, MESSAGES);
+  const value = z
+    .string({ error: (issue) => (issue.input === undefined && field.required ? MESSAGES.required(label) : MESSAGES.notText(label)) })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') {
+        if (field.required) ctx.addIssue({ code: 'custom', message: MESSAGES.required(label) });
+        return;
+      }
+      const checked = rule.safeParse(v);
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]?.message ?? MESSAGES.generic });
+    });
+  return field.required ? value : value.default('');
 }
 
 /** The body must be an object with exactly the contract's keys. */
@@ -103,6 +107,12 @@ export const LEAD_SCHEMAS_BY_LANGUAGE = Object.fromEntries(
 
 /** The schemas answering in English. */
 export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMAS_BY_LANGUAGE.en;
+
+/** The payload key a refusal is about (the `field` of the refusal's answer), if it is about one. */
+export function refusedFieldOf(kind: LeadKind, path: readonly PropertyKey[] | undefined): FieldName | undefined {
+  const key = path?.[0];
+  return typeof key === 'string' && Object.hasOwn(LEAD_FIELDS[kind], key) ? (key as FieldName) : undefined;
+}
 
 // Dedupe.
 
@@ -306,7 +316,8 @@ export const LEAD_ROUTES: readonly { path: string; kind: LeadKind; success: Reco
  * another body is refused with 422; the key of an erased lead gets the success answer and
  * nothing is stored.
  * Refusals and the success message are in the request's Content-Language (language.ts).
- * The success answer adds the lead's `reference` to the spec's `success` and `message`.
+ * The success answer adds the lead's `reference` to the spec's `success` and `message`; a
+ * refusal of one field adds its payload key as `field`.
  */
 export function registerLeadRoutes(
   app: FastifyInstance,
@@ -340,7 +351,8 @@ export function registerLeadRoutes(
       const parsed = LEAD_SCHEMAS_BY_LANGUAGE[lang][route.kind].safeParse(request.body);
       if (!parsed.success) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused');
-        return sendFailure(reply, 400, parsed.error.issues[0]?.message ?? MESSAGES.generic);
+        const issue = parsed.error.issues[0];
+        return sendFailure(reply, 400, issue?.message ?? MESSAGES.generic, refusedFieldOf(route.kind, issue?.path));
       }
       const idempotencyKey = readIdempotencyKey(request.headers[HEADERS.idempotencyKey.toLowerCase()]);
       if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);

@@ -46,7 +46,7 @@ const scenarios = {
   'success-false-without-message': () => ({ body: JSON.stringify({ success: false }) }),
   'http-400-json': (_e, lang) => ({
     status: 400,
-    body: JSON.stringify({ success: false, message: lang === 'hi' ? MESSAGES_HI.invalidPhone : 'Please enter a valid phone number.' }),
+    body: JSON.stringify({ success: false, message: lang === 'hi' ? MESSAGES_HI.invalidPhone : 'Please enter a valid phone number.', field: 'phone' }),
   }),
   'http-500-html': () => ({ status: 500, type: 'text/html; charset=utf-8', body: '<!doctype html><h1>Internal Server Error</h1>' }),
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),

@@ -13,7 +13,7 @@ import { useMessages, widgetLanguage } from '../i18n/index.ts';
 import { CAREER_FIELDS, controlName, fieldNames, inputType, type LeadField, nativeConstraints } from '../../contract/lead-contract.ts';
 import type { CareerControl } from '../i18n/types.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { refusedField } from '../lead-form/refusals.ts';
+import { refusedFieldOf } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
@@ -27,18 +27,15 @@ const fields = fieldNames('career').map((field) => ({ name: controlName('career'
 /** Controls that take the whole row on wide screens. */
 const wide: ReadonlySet<CareerControl> = new Set(['areaOfInterest', 'whyJoin']);
 
-type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number; refusal?: string };
+type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number };
 
 /**
  * Any non-OK status, no answer, or a body that does not parse is a failure (spec §7, §8).
- * The toast is always the spec's; a refusal's message is kept only to mark the field it names.
+ * The toast is always the spec's; a refusal that names a field (its `field`) marks it with its message.
  */
 export function interpretApplication(outcome: PostOutcome): Result {
   if (outcome.type === 'network' || outcome.type === 'timeout') return { ok: false, reason: outcome.type };
-  if (!outcome.ok) {
-    const message = outcome.type === 'json' ? (outcome.body as { message?: unknown } | null)?.message : undefined;
-    return { ok: false, reason: 'http', status: outcome.status, ...(typeof message === 'string' && message.trim() ? { refusal: message.trim() } : {}) };
-  }
+  if (!outcome.ok) return { ok: false, reason: 'http', status: outcome.status };
   if (outcome.type === 'invalid-response') return { ok: false, reason: 'invalid-response', status: outcome.status };
   return { ok: true };
 }
@@ -53,7 +50,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     else {
       form.fail(
         { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
-        result.refusal ? refusedField(result.refusal, 'career', messages.service) : undefined,
+        result.reason === 'http' ? refusedFieldOf(outcome, 'career') : undefined,
       );
     }
     emitOutcome(container, 'career', result);

@@ -74,6 +74,6 @@ export interface WidgetMessages {
   };
   /** The close button of a toast (its accessible name). */
   dismissToast: string;
-  /** The intake service's sentences in this language: which field a refusal names, and the browser's message for a refused phone or email. */
+  /** The intake service's sentences in this language: the browser's message for a value it refuses by the contract's pattern or type. */
   service: LeadMessages;
 }

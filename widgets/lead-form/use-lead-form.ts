@@ -16,7 +16,7 @@
  *   at once, and `submitting` while one is on its way; a console warning for a partner id that is not sent.
  */
 import { useEffect, useRef, useState } from 'react';
-import { controlName, emptyValues, fieldNames, payloadOf, type ControlOf, type LeadKind } from '../../contract/lead-contract.ts';
+import { controlName, emptyValues, fieldNames, payloadOf, type ControlOf, type FieldOf, type LeadKind } from '../../contract/lead-contract.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
@@ -57,6 +57,15 @@ export interface LeadFormProps {
   answer?: Pick<AnswerForm, 'action' | 'values' | 'problems' | 'hidden'>;
   /** The form's heading level: 2, or 1 on an answer page of its own. */
   headingLevel?: 1 | 2;
+}
+
+/**
+ * The body a form sends (and keeps for a send that waits): every field of the contract, in
+ * payload order, from its control's value. test/lead-form-fields.unit.test.ts builds each
+ * form's body with it from the controls the form renders.
+ */
+export function leadFormBody<K extends LeadKind>(kind: K, values: Record<ControlOf<K>, string>): Record<FieldOf<K>, string> {
+  return payloadOf(kind, values);
 }
 
 /** Each kind's element, its empty controls and the control focused when the visitor asks to send another. */
@@ -117,7 +126,7 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   useEffect(() => warnInvalidPartner(tag, partner), [partner]);
 
   const send = leadSubmit({ kind, url, values, messages, proof, marks, waiting, report: reportRef, toastSource, sending, submission, markStart });
-  const { submitting, onSubmit } = useSubmitEvent(() => send(payloadOf(kind, values)), sending);
+  const { submitting, onSubmit } = useSubmitEvent(() => send(leadFormBody(kind, values)), sending);
 
   /** "Discard": the waiting send and the draft are removed; the form is emptied and its first field focused. */
   function discard(): void {

@@ -12,7 +12,7 @@ import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
 import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { refusedField } from '../lead-form/refusals.ts';
+import { refusedFieldOf } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
@@ -57,7 +57,7 @@ export function SocietyRegistration({ container, apiBase, partner, heading, intr
     else {
       form.fail(
         { title: text.failureTitle, description: result.message, variant: 'destructive' },
-        result.reason === 'server' ? refusedField(result.message, 'society', messages.service) : undefined,
+        result.reason === 'server' ? refusedFieldOf(outcome, 'society') : undefined,
       );
     }
     emitOutcome(container, 'society', result);
