@@ -84,7 +84,8 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   });
 
   await registerInsightRoutes(app, { token: config.insightToken, funnel: store.funnel.read, secureCookie: config.hsts });
-  await app.register(teamPlugin, { config, store, targets: targets.map((t) => t.key), onQueued: worker.nudge });
+  // "Not spam" delivers a lead as a new one is delivered: to the team's targets, never the person's emails.
+  await app.register(teamPlugin, { config, store, targets: targetsFromConfig(config).map((t) => t.key), onQueued: worker.nudge });
 
   const site = { routes, origins: [config.publicOrigin] };
   await app.register(
