@@ -250,7 +250,7 @@ describe('a refused form, posted without script', () => {
       .poll(async () => {
         const box = (await page.locator('#society-phone').boundingBox())!;
         return box.y >= 0 && box.y + box.height <= 640;
-      }, 'the field is in view')
+      }, { timeout: 5000 })
       .toBe(true);
     expect(leadsWith(site.dataDir, 'asha@example'), 'nothing stored').toEqual([]);
 
