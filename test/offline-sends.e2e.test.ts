@@ -52,6 +52,15 @@ async function fill(page: Page, fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) if (value) await page.locator(`${FORM} [name="${name}"]`).fill(value);
 }
 
+/** Fills the form with the values of `email` and presses send with the connection off. */
+async function sendWhileOffline(context: BrowserContext, page: Page, email: string) {
+  await fill(page, values(email));
+  await context.setOffline(true);
+  await page.locator(`${FORM} button[type="submit"]`).click();
+}
+
+const savedOnThisPhone = (page: Page) => page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+
 const toastWith = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
 
 /** Everything the page keeps on the device: localStorage, every IndexedDB record, the Cache API's caches. */
@@ -98,11 +107,9 @@ describe('offline sends', () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
     const email = 'offline.once@example.in';
-    await fill(page, values(email));
-    await context.setOffline(true);
-    await page.locator(`${FORM} button[type="submit"]`).click();
+    await sendWhileOffline(context, page, email);
     await expect.poll(() => toastWith(page, 'alert', 'Registration Failed').textContent()).toContain('Network error. Please check your connection and try again.');
-    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    await savedOnThisPhone(page);
     expect(await page.locator(`${FORM} [name="email"]`).inputValue()).toBe(email); // the fields are kept
     await expect.poll(() => page.locator(FORM).getByRole('button', { name: 'Send now' }).count()).toBe(1);
     expect(await page.locator(FORM).getByRole('button', { name: 'Discard' }).count()).toBe(1);
@@ -123,10 +130,8 @@ describe('offline sends', () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
     const email = 'closed.tab@example.in';
-    await fill(page, values(email));
-    await context.setOffline(true);
-    await page.locator(`${FORM} button[type="submit"]`).click();
-    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    await sendWhileOffline(context, page, email);
+    await savedOnThisPhone(page);
     expect(JSON.stringify(await deviceStorage(page))).toContain(email); // the draft and the waiting send
     await page.close();
     await context.setOffline(false);
@@ -165,10 +170,8 @@ describe('offline sends', () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);
     const email = 'open.page@example.in';
-    await fill(page, values(email));
-    await context.setOffline(true);
-    await page.locator(`${FORM} button[type="submit"]`).click();
-    await page.locator(FORM).getByRole('status').filter({ hasText: 'Saved on this phone' }).waitFor();
+    await sendWhileOffline(context, page, email);
+    await savedOnThisPhone(page);
     // From now on this page's own sends fail: only the worker (whose requests this does not catch) can send it.
     await page.route((url) => url.pathname === '/addSocietyQuery', (route) => route.abort('connectionrefused'));
     const toastShown = toastWith(page, 'status', 'Registration Successful!').waitFor({ timeout: 60_000 });
