@@ -6,6 +6,7 @@
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../site.config.ts';
+import { defaultLanguage, languages, routeIn } from '../contract/languages.ts';
 import { builtRoutes } from '../scripts/bench/sizes.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { formValues, VALID_SOCIETY } from './helpers/fixtures.ts';
@@ -19,6 +20,8 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const framed = ['/register', '/embed', '/', '/embed/frame'];
 /** The iframe snippet exactly as /embed shows it, pointed at the test server instead of SITE_URL. */
 let snippet = '';
+/** The same from each other language's /embed page, by language code. */
+const snippets: Record<string, string> = {};
 
 const builtSiteUrl = loadSiteConfig().siteUrl;
 const at = (url: string) => url.replace(builtSiteUrl, site.url);
@@ -30,8 +33,16 @@ beforeAll(async () => {
   await page.goto(site.url + '/embed');
   snippet = at((await page.locator('#frame-snippet').textContent()) ?? '');
   await page.close();
+  // Each other language's /embed page shows its own snippet: its form's language and height.
+  for (const language of languages.filter((l) => l !== defaultLanguage)) {
+    const other = await browser.context.newPage();
+    await other.goto(site.url + routeIn(language, '/embed'));
+    snippets[language.code] = at((await other.locator('#frame-snippet').textContent()) ?? '');
+    await other.close();
+  }
   const resizeLine = `<script src="${site.url}/embed/frame-resize.js" async></script>`;
   hosts = await startHostPages({
+    ...Object.fromEntries(Object.entries(snippets).map(([code, html]) => [`/in/${code}`, () => hostDocument(html)])),
     '/': () => hostDocument(snippet),
     '/resized': () => hostDocument(resizeLine + snippet),
     '/sandboxed': () => hostDocument(snippet.replace('<iframe ', '<iframe sandbox="allow-scripts allow-forms" ')),
@@ -104,6 +115,17 @@ async function whatHappened(frame: Frame, sends: string[]): Promise<string> {
 describe('the iframe snippet pasted alone into a page on another origin', () => {
   it('is a plain iframe with a declared size and no script', () => {
     expect(snippet).toMatch(new RegExp(`^<iframe src="${site.url}/embed/frame" title="[^"]+" width="100%" height="\\d+" style="border:0" loading="lazy"></iframe>$`));
+  });
+
+  it.each(languages.filter((l) => l !== defaultLanguage).map((l) => l.code))('the snippet of /%s/embed shows that language\'s whole form with no inner scrollbar at 320 px', async (code) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 336, height: 800 });
+    await page.goto(hosts.url + `/in/${code}`);
+    const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+    await frame.waitForFunction(() => !!document.querySelector('society-registration')?.shadowRoot?.querySelector('form'));
+    expect(await frame.locator('society-registration').getAttribute('lang'), 'the form is in the language of its snippet').toBe(code);
+    expect(await layout(frame)).toMatchObject({ frameWidth: 320, scrolls: false, formInside: true, byLineInside: true });
+    await page.close();
   });
 
   it('shows the whole form with no inner scrollbar at every width from 320 px up', async () => {

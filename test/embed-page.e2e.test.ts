@@ -11,7 +11,7 @@ import { shareChannelUrl, shareQrFile, shareUrl } from '../scripts/build/share-q
 import { launchBrowser } from './helpers/browser.ts';
 import { startServer } from './helpers/server.ts';
 import { languages } from '../contract/languages.ts';
-import { frameSnippetHeight } from '../pages/embed/frame/form-options.ts';
+import { frameSnippetHeights } from '../pages/embed/frame/form-options.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -179,8 +179,8 @@ describe('the share link and its QR code', () => {
     await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
     expect(decodeQr(await qr.screenshot())).toBe(shareChannelUrl(config, hindi, 'qr'));
     expect(await page.locator('#share-link').textContent()).toBe(shareChannelUrl(config, hindi, 'link'));
-    // The frame snippet is as tall as the English one (it once kept an older, shorter height).
-    expect(await page.locator('#frame-snippet').textContent()).toContain(` height="${frameSnippetHeight}" `);
+    // The frame snippet has the Hindi form's height (test/embed-frame.e2e.test.ts checks that it fits).
+    expect(await page.locator('#frame-snippet').textContent()).toContain(` height="${frameSnippetHeights.hi}" `);
     const svg = await fetch(`${site.url}/${shareQrFile(hindi)}`);
     expect(svg.status).toBe(200);
     await page.goto(site.url + new URL(shareUrl(config, hindi)).pathname);

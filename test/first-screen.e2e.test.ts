@@ -58,21 +58,19 @@ async function menuNode(page: Page) {
 }
 
 describe('the first screen on a 360×640 phone', () => {
-  it('every route: header at most 64 px; the headline and the primary action inside the first viewport', async () => {
+  it.each(paths)('%s: header at most 64 px; the headline and the primary action inside the first viewport', async (path) => {
     const context = await browser.newContext({ viewport: phone });
     const page = await context.newPage();
-    for (const path of paths) {
-      await page.goto(site.url + path);
-      const header = await page.getByRole('banner').boundingBox();
-      expect(header!.height, `${path}: header height`).toBeLessThanOrEqual(64);
-      await expectInFirstScreen(page, page.getByRole('heading', { level: 1 }), `${path}: the headline`);
-      const { registerFree, mainNav } = headerText(path);
-      await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: registerFree, exact: true }), `${path}: "${registerFree}"`);
-      const lead = leadActions[path];
-      if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
-      // The navigation waits behind the Menu button.
-      expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
-    }
+    await page.goto(site.url + path);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header!.height, `${path}: header height`).toBeLessThanOrEqual(64);
+    await expectInFirstScreen(page, page.getByRole('heading', { level: 1 }), `${path}: the headline`);
+    const { registerFree, mainNav } = headerText(path);
+    await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: registerFree, exact: true }), `${path}: "${registerFree}"`);
+    const lead = leadActions[path];
+    if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
+    // The navigation waits behind the Menu button.
+    expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
     await context.close();
   });
 

@@ -20,7 +20,7 @@ import { TEAM_DIR } from '../../server/site-headers.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
-import { frameSnippetHeight } from '../../pages/embed/frame/form-options.ts';
+import { frameSnippetHeights } from '../../pages/embed/frame/form-options.ts';
 import { shareChannels, withShareChannel, type ShareChannel } from './share-qr-plugin.ts';
 
 /** The Handlebars of the pages: the helpers every page may use (`{{t}}`, `{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
@@ -124,7 +124,7 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
     catalogue: sources.site[page.language.code],
     catalogueName: `pages/i18n/${page.language.code}/`,
     privacy: site.privacy.in[page.language.code as LanguageCode],
-    frameHeight: frameSnippetHeight,
+    frameHeight: frameSnippetHeights[page.language.code as LanguageCode],
     // The embed page: its snippets' `lang` in a language other than the default, the forms' languages in words.
     formLang: page.language === defaultLanguage ? '' : page.language.code,
     frameQuery: page.language === defaultLanguage ? '' : `?lang=${page.language.code}`,
