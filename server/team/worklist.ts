@@ -1,4 +1,5 @@
 import { CAMPAIGN_KEYS } from '../../contract/campaign.ts';
+import type { CvSummary } from '../../contract/cv-upload.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import {
   isDate,
@@ -12,6 +13,7 @@ import {
   type LeadNote,
   type LeadStatus,
   type AuditEntry,
+  type AppliedBefore,
   type WorklistLead,
 } from '../../contract/team.ts';
 import type { Db, WriteBatcher } from '../intake/database.ts';
@@ -128,7 +130,15 @@ function deliveryTarget(target: string): string {
   }
 }
 
-export function leadDetail(row: LeadRow, now: number, notes: LeadNote[], deliveries: LeadDelivery[], history: AuditEntry[]): LeadDetail {
+export function leadDetail(
+  row: LeadRow,
+  now: number,
+  notes: LeadNote[],
+  deliveries: LeadDelivery[],
+  history: AuditEntry[],
+  cv: CvSummary | null = null,
+  appliedBefore: AppliedBefore[] = [],
+): LeadDetail {
   const campaignParameters: Record<string, string> = {};
   for (const key of CAMPAIGN_KEYS) if (row[key]) campaignParameters[key] = row[key]!;
   return {
@@ -144,6 +154,8 @@ export function leadDetail(row: LeadRow, now: number, notes: LeadNote[], deliver
     spamReason: row.spamReason,
     notes,
     deliveries: deliveries.map((d) => ({ ...d, target: deliveryTarget(d.target) })),
+    cv,
+    appliedBefore,
     history,
   };
 }
