@@ -51,7 +51,7 @@ const marker = () => `CV-MARKER-${crypto.randomUUID()}`;
 
 function upload(bytes: Buffer, name: string, type = 'application/octet-stream', headers: Record<string, string> = {}) {
   const form = new FormData();
-  form.append(CV.control, new Blob([bytes], { type }), name);
+  form.append(CV.control, new Blob([new Uint8Array(bytes)], { type }), name);
   return fetch(`${server.url}${CV_UPLOAD_PATH}`, { method: 'POST', body: form, headers });
 }
 
@@ -255,7 +255,7 @@ describe("the career form's own post (multipart/form-data)", () => {
     for (const [k, v] of Object.entries(rest)) body.append(k, v);
     body.append('website', '');
     body.append('lang', 'en');
-    body.append(CV.control, file ? new Blob([file.bytes]) : new Blob([]), file?.name ?? '');
+    body.append(CV.control, file ? new Blob([new Uint8Array(file.bytes)]) : new Blob([]), file?.name ?? '');
     return fetch(`${server.url}/addQuery`, { method: 'POST', body, redirect: 'manual' });
   };
 
