@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dbPath } from '../server/intake/database.ts';
+import { hashOf, SESSION_COOKIE } from '../server/team/sessions.ts';
+import { TEAM_API, type LeadDetail } from '../contract/team.ts';
 import { CV, type CvUploadAnswer } from '../contract/cv-upload.ts';
 import { CV_UPLOAD_PATH, HEADERS } from '../contract/http.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
@@ -180,6 +182,51 @@ describe('POST /uploadResume and the application that claims it', () => {
   });
 });
 
+describe("the team's side", () => {
+  /** A member signed in: their row and a session row written as a passkey sign-in would (server/team/sessions.ts). */
+  function signedIn(): string {
+    const sessionId = `session-${crypto.randomUUID()}`;
+    const db = new Database(dbPath(dataDir));
+    const memberId = Number(db.prepare("INSERT INTO team_members (email, role, created_at) VALUES (?, 'member', ?)").run(`m-${sessionId}@example.in`, Date.now()).lastInsertRowid);
+    db.prepare('INSERT INTO team_sessions (id_hash, member_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)').run(hashOf(sessionId), memberId, Date.now(), Date.now());
+    db.close();
+    return `${SESSION_COOKIE}=${sessionId}`;
+  }
+
+  it("a lead shows its CV and the person's earlier applications (same email, or the same phone however written); the CV downloads as an attachment, audited", async () => {
+    const first = { ...VALID_CAREER, email: 'again@example.in', phone: '9833334444', areaOfInterest: 'marketing-sales-intern' };
+    expect((await apply(first, undefined)).status).toBe(200);
+    const pdf = pdfWithMarker(marker(), 30_000);
+    const { upload: id } = await uploaded(pdf, 'Résumé 2026.pdf');
+    const second = { ...VALID_CAREER, email: 'another-address@example.in', phone: '+91 98333 34444', message: 'Applying again.' };
+    expect((await apply(second, id)).status).toBe(200);
+    const firstId = leadIdOf(first.email)!;
+    const secondId = leadIdOf(second.email)!;
+
+    const cookie = signedIn();
+    const detail = await fetch(`${server.url}${TEAM_API.lead(secondId)}`, { headers: { cookie } });
+    expect(detail.status).toBe(200);
+    const { lead } = (await detail.json()) as { lead: LeadDetail };
+    expect(lead.cv).toEqual({ name: 'Résumé 2026.pdf', size: pdf.length, type: 'application/pdf', sha256: sha256(pdf) });
+    expect(lead.appliedBefore).toEqual([{ id: firstId, reference: expect.stringMatching(/^SD-/), createdAt: expect.any(Number), role: 'marketing-sales-intern' }]);
+    const earlier = (await (await fetch(`${server.url}${TEAM_API.lead(firstId)}`, { headers: { cookie } })).json()) as { lead: LeadDetail };
+    expect(earlier.lead).toMatchObject({ cv: null, appliedBefore: [] });
+
+    const file = await fetch(`${server.url}${TEAM_API.cv(secondId)}`, { headers: { cookie } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('cache-control')).toBe('no-store');
+    expect(sha256(Buffer.from(await file.arrayBuffer()))).toBe(sha256(pdf));
+    const audited = readDb(dataDir, (db) => db.prepare("SELECT action, detail FROM team_audit WHERE lead_id = ? AND action = 'person-export'").all(secondId)) as { detail: string }[];
+    expect(audited.map((a) => JSON.parse(a.detail))).toEqual([{ file: 'cv', sha256: sha256(pdf) }]);
+
+    expect((await fetch(`${server.url}${TEAM_API.cv(firstId)}`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${server.url}${TEAM_API.cv(secondId)}`)).status).toBe(401);
+  });
+});
+
 describe('refusals of the upload', () => {
   it('a 6 MB file: 413 naming the limit (in the request language), before the body is read, nothing stored', async () => {
     const before = cvRows().length;
@@ -317,11 +364,11 @@ describe('erasure and the unclaimed purge', () => {
   it('an upload no application claims within 24 hours is deleted by the periodic purge', async () => {
     const unclaimedMarker = marker();
     const { upload: id } = await uploaded(pdfWithMarker(unclaimedMarker, 50_000), 'left.pdf');
+    // A day later (the upload's time moved back while the service is stopped); housekeeping runs at start and hourly.
+    await server.stop();
     const db = new Database(dbPath(dataDir));
     db.prepare('UPDATE cv_uploads SET created_at = created_at - ? WHERE id = ?').run(CV.unclaimedHours * 3_600_000 + 1000, id);
     db.close();
-    // Housekeeping runs at start (and hourly).
-    await server.stop();
     server = await startServer({ env });
     await expect.poll(() => cvRows().some((r) => r.id === id), { timeout: 10_000 }).toBe(false);
     expect((await apply({ ...VALID_CAREER, email: 'late@example.in' }, id)).status).toBe(400);
