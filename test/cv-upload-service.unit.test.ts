@@ -8,6 +8,8 @@
  * unclaimed purge leave no byte of the file in the data folder.
  */
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -337,6 +339,21 @@ describe("the career form's own post (multipart/form-data)", () => {
     const bigPage = await tooLarge.text();
     expect(bigPage).toContain(MESSAGES.cvTooLarge(5));
     expect(leadCount()).toBe(before);
+  });
+});
+
+describe('npm run backup', () => {
+  it("includes the CVs, the same bytes", async () => {
+    const pdf = pdfWithMarker(marker(), 20_000);
+    const { upload: id } = await uploaded(pdf, 'backed-up.pdf');
+    expect((await apply({ ...VALID_CAREER, email: 'backup-cv@example.in' }, id)).status).toBe(200);
+    const out = tempDir('cv-backup-');
+    await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--out', out, '--data-dir', dataDir], { cwd: ROOT, env: { ...process.env } });
+    const [folder] = fs.readdirSync(out);
+    const copy = new Database(path.join(out, folder!, 'leads.db'), { readonly: true });
+    const content = copy.prepare('SELECT content FROM cv_uploads WHERE id = ?').pluck().get(id) as Buffer;
+    copy.close();
+    expect(sha256(content)).toBe(sha256(pdf));
   });
 });
 
