@@ -95,7 +95,7 @@ export const EN_NOTICE: NoticeText = {
   stop: '.',
   collected: {
     society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
-    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
+    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message, and your CV if you attach one.',
   },
   purpose: {
     society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',
