@@ -108,3 +108,27 @@ describe('the CV on PostgreSQL', () => {
     await expect.poll(async () => (await cvOf(upload)) === undefined, { timeout: 10_000 }).toBe(true);
   });
 });
+
+describe('npm run migrate-store', () => {
+  it("moves an application's CV, the same bytes, from SQLite into PostgreSQL", async () => {
+    const sqlite = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
+    const pdf = pdfWithMarker('moving', 30_000);
+    const form = new FormData();
+    form.append(CV.control, new Blob([new Uint8Array(pdf)]), 'moving.pdf');
+    const { upload } = (await (await fetch(`${sqlite.url}${CV_UPLOAD_PATH}`, { method: 'POST', body: form })).json()) as CvUploadAnswer;
+    const answer = await postJson(`${sqlite.url}/addQuery`, { ...VALID_CAREER, email: 'moving@example.in' }, { [HEADERS.cvUpload]: upload });
+    expect(answer.status).toBe(200);
+    await sqlite.stop();
+    const target = await freshDatabase();
+    await run(process.execPath, ['--import', 'tsx', 'scripts/migrate-store.ts', '--to', target, '--data-dir', sqlite.dataDir], { cwd: ROOT });
+    const moved = new pg.Pool({ connectionString: target, max: 1 });
+    try {
+      const { rows } = await moved.query<{ email: string; name: string; content: Buffer }>(
+        "SELECT l.fields->>'email' AS email, c.name, c.content FROM cv_uploads c JOIN leads l ON l.id = c.lead_id",
+      );
+      expect(rows.map((r) => [r.email, r.name, sha256(r.content)])).toEqual([['moving@example.in', 'moving.pdf', sha256(pdf)]]);
+    } finally {
+      await moved.end();
+    }
+  });
+});
