@@ -12,10 +12,10 @@ import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from './lead-contract.ts';
 import { NOTICE_LIST_ROUTE } from './notice-languages.ts';
 
 /** The version of the notice text below: the date it was last changed. */
-export const NOTICE_VERSION = '2026-11-25';
+export const NOTICE_VERSION = '2026-11-26';
 
 /** Every version ever published, oldest first (append-only): a visitor may submit from a page cached before a change. */
-export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22', '2026-11-24', '2026-11-25'];
+export const PUBLISHED_NOTICE_VERSIONS: readonly string[] = ['2026-11-22', '2026-11-24', '2026-11-25', '2026-11-26'];
 
 /**
  * What a lead stores from its X-Notice-Version header: the version the person was shown

@@ -7,6 +7,9 @@ import type { LeadKind } from './lead-contract.ts';
 /** Each kind's POST path (spec §7). */
 export const LEAD_PATHS = { society: '/addSocietyQuery', career: '/addQuery' } as const satisfies Record<LeadKind, string>;
 
+/** POST multipart/form-data, one file part named CV.control (contract/cv-upload.ts): a CV to attach to a career application. */
+export const CV_UPLOAD_PATH = '/uploadResume';
+
 /** GET: a proof-of-work challenge (ALTCHA). */
 export const CHALLENGE_PATH = '/altcha-challenge';
 
@@ -25,10 +28,12 @@ export const HEADERS = {
    * made when the visitor first presses send, sent again by every retry of that submission.
    */
   idempotencyKey: 'Idempotency-Key',
+  /** On a career application: the id CV_UPLOAD_PATH answered for its CV. */
+  cvUpload: 'X-Resume-Upload',
 } as const;
 
 /** An idempotency key: 16–64 letters, digits, `-` or `_` (a UUID fits); sent as a structured-field string ("…"), accepted bare too. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** What a cross-origin form may send (the preflight's Access-Control-Allow-Headers). */
-export const ALLOWED_REQUEST_HEADERS = ['Content-Type', HEADERS.proof, HEADERS.noticeVersion, HEADERS.language, HEADERS.idempotencyKey].join(', ');
+export const ALLOWED_REQUEST_HEADERS = ['Content-Type', HEADERS.proof, HEADERS.noticeVersion, HEADERS.language, HEADERS.idempotencyKey, HEADERS.cvUpload].join(', ');

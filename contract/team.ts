@@ -3,6 +3,7 @@
  * agree on: the statuses of each kind of lead, the filters of the worklist, what "late"
  * means, the paths of the API and the codes of its refusals. Plain data and pure functions.
  */
+import type { CvSummary } from './cv-upload.ts';
 import type { LeadKind } from './lead-contract.ts';
 
 /** Each kind's statuses, in the order work moves through them; the first is every new lead's. */
@@ -87,6 +88,8 @@ export const TEAM_API = {
   lead: (id: number | string) => `/team/api/leads/${id}`,
   notSpam: (id: number | string) => `/team/api/leads/${id}/not-spam`,
   outcomeEmail: (id: number | string) => `/team/api/leads/${id}/outcome-email`,
+  /** GET: the lead's CV, as an attachment. */
+  cv: (id: number | string) => `/team/api/leads/${id}/cv`,
   person: '/team/api/person',
   personErase: '/team/api/person/erase',
   audit: '/team/api/audit',
@@ -226,8 +229,21 @@ export interface LeadDetail extends WorklistLead {
   spamReason: string | null;
   notes: LeadNote[];
   deliveries: LeadDelivery[];
+  /** The applicant's CV, if one was attached (download at TEAM_API.cv). */
+  cv: CvSummary | null;
+  /** Earlier applications with the same email or phone (the contract's phone rule), newest first. */
+  appliedBefore: AppliedBefore[];
   /** What the team did with this lead, newest first (the audit log's entries for it, views left out). */
   history: AuditEntry[];
+}
+
+/** An earlier application of the same person: shown as "applied before", with its date and role. */
+export interface AppliedBefore {
+  id: number;
+  reference: string;
+  createdAt: number;
+  /** The earlier application's preferred role (areaOfInterest). */
+  role: string;
 }
 
 /** A change of a lead: the version it was read at, and what to change (a note is appended). */

@@ -86,6 +86,7 @@ try {
   const leads = leadsDb.prepare('SELECT * FROM leads ORDER BY id').all() as Record<string, unknown>[];
   const deliveriesOf = leadsDb.prepare('SELECT * FROM deliveries WHERE lead_id = ? ORDER BY id');
   const acknowledgedOf = leadsDb.prepare('SELECT address_hash, queued_at FROM acknowledged_addresses WHERE lead_id = ?');
+  const cvOf = leadsDb.prepare('SELECT id, name, type, size, sha256, content, created_at, claimed_at FROM cv_uploads WHERE lead_id = ?');
   for (let start = 0; start < leads.length; start += BATCH) {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
@@ -123,6 +124,13 @@ try {
         // The 24-hour acknowledgement limit moves with its lead (the same key: the proof-of-work key moves too).
         for (const a of acknowledgedOf.all(row.id) as { address_hash: string; queued_at: number }[]) {
           await client.query('INSERT INTO acknowledged_addresses (address_hash, lead_id, queued_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [a.address_hash, id, a.queued_at]);
+        }
+        // An application's CV moves with it, bytes and all (an unclaimed upload stays behind: it is deleted within a day anyway).
+        for (const c of cvOf.all(row.id) as Record<string, unknown>[]) {
+          await client.query(
+            'INSERT INTO cv_uploads (id, lead_id, name, type, size, sha256, content, created_at, claimed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING',
+            [c.id, id, c.name, c.type, c.size, c.sha256, c.content, c.created_at, c.claimed_at],
+          );
         }
       }
     });

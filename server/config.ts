@@ -29,6 +29,12 @@ export interface ServerConfig {
   vitalsRateLimitMax: number;
   /** Forms sent without script (no proof of work) per IP per hour that are taken in (form-post.ts); beyond, 429. */
   withoutProofRateLimitMax: number;
+  /** CV uploads (POST /uploadResume) taken in per client per hour; beyond, 429. */
+  cvUploadRateLimitMax: number;
+  /** The key of the webhook's signed CV links; undefined: one derived from the service's key (the proof-of-work key). */
+  cvLinkSecret: string | undefined;
+  /** How long a webhook's CV link works, from the lead's storing. */
+  cvLinkDays: number;
   /** Log level for the structured (JSON) request log. */
   logLevel: string;
   /** Standard Webhooks receivers of every lead, and their signing secret ("whsec_…"). */
@@ -177,6 +183,20 @@ export const SETTINGS = {
     description:
       'forms sent without JavaScript (so without proof of work) taken in per client address per hour; beyond, the form comes back with a 429 and its values (docs/intake-api.md, "Forms sent without script")',
   },
+  CV_UPLOAD_RATE_LIMIT_MAX: {
+    default: 20,
+    description:
+      'CV uploads (`POST /uploadResume`, at most 5 MB each) taken in per client address per hour, besides `RATE_LIMIT_MAX`; beyond, 429. An upload no application claims within 24 hours is deleted ([intake API](intake-api.md#cv-upload))',
+  },
+  CV_LINK_SECRET: {
+    defaultText: 'derived from the service\'s key (`ALTCHA_HMAC_KEY` or the one kept with the data)',
+    description:
+      'the HMAC key of the signed, expiring CV links in lead webhooks (at least 32 characters); change it to void every link given out',
+  },
+  CV_LINK_DAYS: {
+    default: 7,
+    description: 'how many days a webhook\'s CV link works, counted from when the lead was stored',
+  },
   LOG_LEVEL: {
     default: 'info',
     description: 'level of the structured JSON logs; they carry a lead\'s id, never its personal data',
@@ -299,6 +319,13 @@ function personEmailSettings(from: string, site: SiteConfig, acknowledge: boolea
   };
 }
 
+function cvLinkSecret(value: string | undefined): string | undefined {
+  const secret = value?.trim();
+  if (!secret) return undefined;
+  if (secret.length < 32) throw new ConfigError('CV_LINK_SECRET must be at least 32 characters');
+  return secret;
+}
+
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const url = env.DATABASE_URL?.trim();
   if (!url) return undefined;
@@ -369,6 +396,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, SETTINGS.RATE_LIMIT_WINDOW_MS.default),
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
     withoutProofRateLimitMax: int(env.WITHOUT_PROOF_RATE_LIMIT_MAX, SETTINGS.WITHOUT_PROOF_RATE_LIMIT_MAX.default),
+    cvUploadRateLimitMax: int(env.CV_UPLOAD_RATE_LIMIT_MAX, SETTINGS.CV_UPLOAD_RATE_LIMIT_MAX.default),
+    cvLinkSecret: cvLinkSecret(env.CV_LINK_SECRET),
+    cvLinkDays: int(env.CV_LINK_DAYS, SETTINGS.CV_LINK_DAYS.default),
     logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
     email,

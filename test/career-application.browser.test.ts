@@ -62,7 +62,9 @@ describe('<career-application>', () => {
       ['marketing-sales-intern', 'Marketing & Sales Intern'],
       ['member-technical-staff', 'Member of Technical Staff'],
     ]);
-    expect(root.querySelector('input[type="file"]'), 'no resume upload').to.equal(null);
+    const cv = root.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(cv?.name, 'the optional CV control').to.equal('resume');
+    expect(cv!.required).to.equal(false);
     expect(root.querySelector('h2')?.textContent).to.equal('Apply Now');
     expect(button(host).disabled).to.equal(false);
   });

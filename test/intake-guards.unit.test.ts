@@ -62,7 +62,7 @@ describe('intake: CORS', () => {
       expect(res.status).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers['access-control-allow-methods']).toBe('POST');
-      expect(res.headers['access-control-allow-headers']).toBe('Content-Type, X-Altcha, X-Notice-Version, Content-Language, Idempotency-Key');
+      expect(res.headers['access-control-allow-headers']).toBe('Content-Type, X-Altcha, X-Notice-Version, Content-Language, Idempotency-Key, X-Resume-Upload');
       expect(String(res.headers.vary)).toMatch(/Origin/);
     }
   });

@@ -6,6 +6,7 @@
  * controls each pre-rendered form has), fails here; the forms' browser tests check the
  * POST's keys too.
  */
+import { CV } from '../contract/cv-upload.ts';
 import { describe, expect, it } from 'vitest';
 import { controlName, emptyValues, fieldNames, LEAD_FIELDS, LEAD_KINDS, payloadOf } from '../contract/lead-contract.ts';
 import { FORM_POST_FIELDS, FORM_POST_HIDDEN } from '../contract/form-post.ts';
@@ -48,8 +49,9 @@ describe('the forms follow the lead contract', () => {
   ] as const)('%s: the pre-rendered form has a named control for every field', { timeout: 60_000 }, async (kind, tag) => {
     const { html } = (await loadPrerender()).shadowRootOf(tag, {});
     const names = [...html.matchAll(/<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"/g)].map((m) => m[1]!);
-    // The contract's fields, in payload order; then only the hidden controls of a form's own post (contract/form-post.ts).
-    expect(names.filter((name) => !FORM_POST_HIDDEN.includes(name))).toEqual(fieldNames(kind).map((field) => controlName(kind, field)));
+    // The contract's fields, in payload order (the career form's CV control after them: no field of the body); then only the hidden controls of a form's own post (contract/form-post.ts).
+    const attached = kind === 'career' ? [CV.control] : [];
+    expect(names.filter((name) => !FORM_POST_HIDDEN.includes(name))).toEqual([...fieldNames(kind).map((field) => controlName(kind, field)), ...attached]);
     expect(names.filter((name) => FORM_POST_HIDDEN.includes(name))).toEqual(expect.arrayContaining([FORM_POST_FIELDS.language, FORM_POST_FIELDS.honeypot]));
   });
 });

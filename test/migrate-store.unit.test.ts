@@ -97,7 +97,7 @@ describe('npm run migrate-store', () => {
     ).rows;
     expect(worked).toEqual([{ status: 'contacted', owner: 'asha@team.example', next_call_on: '2026-12-01', version: 2, note: 'Called: wants a demo.', audited: true }]);
 
-    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { acknowledged_addresses: 0, deliveries: 2, idempotency_keys: 1, lead_notes: 0, leads: 1, team_audit: 0 } }]);
+    expect((await db.query('SELECT reason, leads, rows FROM erasures')).rows).toEqual([{ reason: 'request', leads: 1, rows: { acknowledged_addresses: 0, cv_uploads: 0, deliveries: 2, idempotency_keys: 1, lead_notes: 0, leads: 1, team_audit: 0 } }]);
     expect((await db.query('SELECT key FROM erased_idempotency_keys')).rows).toEqual([{ key: ERASED_KEY }]);
 
     // The service on PostgreSQL: a device still retrying either send stores nothing more.

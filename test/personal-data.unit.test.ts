@@ -113,7 +113,7 @@ describe('--person and --erase', { timeout: 120_000 }, () => {
       const erased = await leadsCli(['--data-dir', server.dataDir, '--erase', '98765 43210']);
       expect(erased.stderr).toBe('');
       expect(erased.code).toBe(0);
-      expect(erased.stdout).toMatch(/erasure: 2 leads erased \(deliveries: 0, idempotency_keys: 0, acknowledged_addresses: 0, lead_notes: 0, outbox_test: 1, team_audit: 0\)/);
+      expect(erased.stdout).toMatch(/erasure: 2 leads erased \(deliveries: 0, idempotency_keys: 0, acknowledged_addresses: 0, lead_notes: 0, cv_uploads: 0, outbox_test: 1, team_audit: 0\)/);
 
       // The service keeps working, and nothing of Sunita remains in any file, while it runs and after it stops.
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
@@ -131,7 +131,7 @@ describe('--person and --erase', { timeout: 120_000 }, () => {
     expect(countRows(server.dataDir, 'leads')).toBe(1);
 
     const erasures = readDb(server.dataDir, (db) => db.prepare('SELECT * FROM erasures').all()) as Record<string, unknown>[];
-    expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"deliveries":0,"idempotency_keys":0,"acknowledged_addresses":0,"lead_notes":0,"outbox_test":1,"team_audit":0,"leads":2}' }]);
+    expect(erasures).toEqual([{ id: 1, erased_at: expect.any(Number), reason: 'request', leads: 2, rows: '{"deliveries":0,"idempotency_keys":0,"acknowledged_addresses":0,"lead_notes":0,"cv_uploads":0,"outbox_test":1,"team_audit":0,"leads":2}' }]);
   });
 
   it('takes every spelling of one phone number for one person: trunk zeros, 091, +91 and none', async () => {

@@ -23,6 +23,10 @@ export const MESSAGES = {
   emptyBody: 'The request was empty. Please fill in the form and try again.',
   invalidJson: 'The request could not be read. Please submit the form again.',
   tooLarge: 'The form is too large to submit. Please shorten your answers and try again.',
+  /** A CV past CV.maxBytes (contract/cv-upload.ts), of a type not taken, or an upload id the service does not hold. */
+  cvTooLarge: (mb: number) => `The CV is larger than ${mb} MB. Please attach a smaller file.`,
+  cvType: 'The CV must be a PDF, DOC or DOCX file.',
+  cvUnknown: 'The attached CV was not found (a file is kept for 24 hours until the application is sent). Please attach it again.',
   unsupportedType: 'Please send the form as JSON (Content-Type: application/json) or as a web form (application/x-www-form-urlencoded).',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   /** A form sent without script past the hourly number allowed from one connection (docs/intake-api.md). */
@@ -91,7 +95,7 @@ export const EN_NOTICE: NoticeText = {
   stop: '.',
   collected: {
     society: 'We collect your name, email, phone number, society name, city and, if you give it, your position.',
-    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message.',
+    career: 'We collect your name, email, phone number, college, course, year of study, preferred role and your message, and your CV if you attach one.',
   },
   purpose: {
     society: 'We use them only to contact you about setting up the app for your society. By sending this form you agree to this.',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
+import { CV_MIGRATION_SQLITE } from './cv/cv-store.ts';
 import { freeReference } from './reference.ts';
 
 /**
@@ -148,6 +149,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 9: the team's side (server/team/, SQL in server/team/*-sqlite.ts).
   TEAM_MIGRATION,
+  // 10: the CVs applicants attach, the bytes in the file (cv/cv-store.ts).
+  CV_MIGRATION_SQLITE,
 ];
 
 

@@ -33,14 +33,18 @@ import { confirmationUrl, sourcePage, type AnswerPages, type SourcePage } from '
 import { readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { LEAD_ROUTES, LEAD_SCHEMAS_BY_LANGUAGE, type LeadStore } from './leads.ts';
 import type { SolutionCheck } from './spam-challenge.ts';
+import { CV } from '../../contract/cv-upload.ts';
+import type { CvStore } from './cv/cv-store.ts';
+import { checkCv, readMultipart } from './cv/cv-upload.ts';
 
 type Headers = FastifyRequest['headers'];
 
 const mediaType = (header: string | string[] | undefined): string => String(header ?? '').split(';', 1)[0]!.trim().toLowerCase();
 
-/** A POST with a form's own body. */
+/** A POST with a form's own body: urlencoded, or multipart/form-data (the career form, which may carry a CV). */
 export const isFormPost = (request: Pick<FastifyRequest, 'method' | 'headers'>): boolean =>
-  request.method === 'POST' && mediaType(request.headers['content-type']) === FORM_POST_TYPE;
+  request.method === 'POST' && [FORM_POST_TYPE, MULTIPART_TYPE].includes(mediaType(request.headers['content-type']));
+const MULTIPART_TYPE = 'multipart/form-data';
 
 /** The lead route a request is for, if any. */
 const leadRouteOf = (url: string) => LEAD_ROUTES.find((r) => r.path === url.split('?', 1)[0]);
@@ -127,6 +131,8 @@ const inFrame = (headers: Headers): boolean => ['iframe', 'frame'].includes(Stri
 
 export interface FormPostOptions {
   store: Pick<LeadStore, 'save'>;
+  /** Where a CV sent with a form's own post is kept until its lead claims it. */
+  cvs?: Pick<CvStore, 'keep'>;
   answers: AnswerPages;
   site: SitePages;
   /** The proof of work is asked of every lead (SPAM_CHALLENGE). */
@@ -162,7 +168,9 @@ export function createFormPosts(options: FormPostOptions) {
     accepts: isFormPost,
     /** POST /addSocietyQuery or /addQuery with a form's own body. */
     async take(kind: LeadKind, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-      const post = readFormPost(kind, request.body, request.headers, site);
+      // multipart/form-data: every field, and the file part CV.control (an empty part: no CV); a larger file's rest is skipped, its fields kept.
+      const sentMultipart = request.isMultipart() ? await readMultipart(request) : undefined;
+      const post = readFormPost(kind, sentMultipart?.fields ?? request.body, request.headers, site);
       const messages = SERVICE_MESSAGES[post.lang];
       const query = (request.query ?? {}) as Record<string, unknown>;
       const source = readLeadSource(
@@ -177,17 +185,23 @@ export function createFormPosts(options: FormPostOptions) {
       const lead: LeadSource = { ...source.source, noticeVersion: post.noticeVersion, language: post.lang };
       options.onSent?.(lead, request.headers);
       const valid = formProblems(kind, post.lang, post.payload);
-      if (!valid.ok) {
-        request.log.info({ kind, statusCode: 400, form: true }, 'lead refused');
-        return giveBack(request, reply, kind, post, 400, valid.problems);
+      // A CV comes with an application only; the browser cannot send the file back, so the form asks for it again.
+      const file = kind === 'career' ? sentMultipart?.file : undefined;
+      const cv = file && (await checkCv(file, messages));
+      const cvProblem = cv && !cv.ok ? { status: cv.status, problem: { name: CV.control, message: cv.message } } : undefined;
+      if (!valid.ok || cvProblem) {
+        request.log.info({ kind, statusCode: cvProblem?.status ?? 400, form: true }, 'lead refused');
+        return giveBack(request, reply, kind, post, cvProblem?.status ?? 400, [...(valid.ok ? [] : valid.problems), ...(cvProblem ? [cvProblem.problem] : [])]);
       }
       const check = formPostCheck(post.honeypot, options.challengeOn);
       if (check.spam === null && check.withoutProof && (await options.overAllowance(request))) {
         request.log.info({ kind, statusCode: 429, form: true }, 'lead refused: too many without proof');
         return giveBack(request, reply, kind, post, 429, [], messages.tooManyWithoutProof);
       }
-      const saved = await options.store.save(kind, valid.fields, lead, check);
+      const upload = cv?.ok && options.cvs ? await options.cvs.keep(cv.cv, Date.now()) : undefined;
+      const saved = await options.store.save(kind, valid.fields, lead, check, undefined, upload);
       if ('replay' in saved) throw new Error('a form post has no idempotency key');
+      if ('cvUnknown' in saved) throw new Error('the CV kept for this form post was not found');
       const { leadId, duplicate, spam, queued } = saved;
       request.log.info({ kind, leadId, duplicate, form: true, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();

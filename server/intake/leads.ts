@@ -19,6 +19,8 @@ import {
   type PersonEmailPolicy,
 } from './delivery/acknowledgement.ts';
 import { freeReference, type RandomInt } from './reference.ts';
+import { cvClaims, UPLOAD_ID_PATTERN } from './cv/cv-store.ts';
+import { CV } from '../../contract/cv-upload.ts';
 import type { ApplicationOutcome } from '../../contract/messages/email/types.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
 import {
@@ -136,7 +138,8 @@ export function dedupeKey(kind: LeadKind, fields: LeadFields): string {
 
 // Storage.
 
-export type SaveResult = StoredLead | { replay: KeptKey };
+/** A lead stored (or found repeated), a kept answer to replay, or a CV upload named that the store does not hold (nothing stored). */
+export type SaveResult = StoredLead | { replay: KeptKey } | { cvUnknown: true };
 
 interface StoredLead {
   leadId: number;
@@ -198,6 +201,7 @@ export function createLeadStore(
     "SELECT kind, spam_reason, json_extract(fields, '$.email') AS email FROM leads WHERE id = ?",
   );
   const keys = createIdempotencyStore(db, now);
+  const cvs = cvClaims(db);
   const people = delivery.people;
 
   /** Inside the lead's transaction: whether this person's lead is the one acknowledgement its address gets in the window. */
@@ -207,13 +211,15 @@ export function createLeadStore(
   }
 
   return {
-    save(kind: LeadKind, fields: LeadFields, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave): Promise<SaveResult> {
+    save(kind: LeadKind, fields: LeadFields, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave, cvUpload?: string): Promise<SaveResult> {
       const key = dedupeKey(kind, fields);
       const json = JSON.stringify(fields);
       return batcher.run((): SaveResult => {
         const kept = idempotency && keys.find(idempotency.key);
         if (kept) return { replay: kept };
+        if (cvUpload !== undefined && !cvs.isOpen(cvUpload, now())) return { cvUnknown: true };
         const result = store();
+        if (cvUpload !== undefined) cvs.claim(cvUpload, result.leadId, now());
         if (idempotency) keys.remember(idempotency.key, idempotency.answer(result.reference), result.leadId, now());
         return result;
       });
@@ -269,9 +275,12 @@ export interface LeadStore {
    * a new lead its reference, and queues its deliveries (with a person's acknowledgement,
    * at most one per address per 24 hours). With an idempotency key, a key already kept
    * answers `{ replay }` and nothing is stored; a new one is kept with the lead and its
-   * answer (made with the reference), in the same transaction.
+   * answer (made with the reference), in the same transaction. With `cvUpload` (an upload's
+   * id, cv/cv-store.ts) the upload is claimed for the lead in the same transaction, after the
+   * key's lookup; an upload the store does not hold open (unknown, older than a day, claimed)
+   * answers `{ cvUnknown }` and nothing is stored.
    */
-  save(kind: LeadKind, fields: Record<string, string>, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave): Promise<SaveResult>;
+  save(kind: LeadKind, fields: Record<string, string>, source: LeadSource, check: SolutionCheck, idempotency?: IdempotentSave, cvUpload?: string): Promise<SaveResult>;
   /** The first answer kept for an idempotency key, or that its lead was erased, if it is still kept (a save looks again inside its transaction). */
   keptAnswer(key: string): Promise<KeptKey | undefined>;
   /** Forgets idempotency keys past their keeping time. */
@@ -294,6 +303,13 @@ export interface LeadStore {
 }
 
 // Routes.
+
+/** X-Resume-Upload: undefined when absent, null when it is no upload id, else the id. */
+export function readCvUploadHeader(header: string | string[] | undefined): string | null | undefined {
+  if (header === undefined) return undefined;
+  const value = (Array.isArray(header) ? header.join(',') : header).trim();
+  return UPLOAD_ID_PATTERN.test(value) ? value : null;
+}
 
 /** Each route's success body per answer language, serialised once. */
 const successBodies = (stored: 'societyStored' | 'careerStored') =>
@@ -357,7 +373,14 @@ export function registerLeadRoutes(
       const idempotencyKey = readIdempotencyKey(request.headers[HEADERS.idempotencyKey.toLowerCase()]);
       if (!idempotencyKey.ok) return sendFailure(reply, 400, MESSAGES.invalidIdempotencyKey);
       const key = idempotencyKey.key;
-      const fingerprint = requestFingerprint(route.path, parsed.data);
+      const cvUpload = readCvUploadHeader(request.headers[HEADERS.cvUpload.toLowerCase()]);
+      if (cvUpload !== undefined && route.kind !== 'career') {
+        request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: a CV on a society registration');
+        return sendFailure(reply, 400, MESSAGES.generic);
+      }
+      if (cvUpload === null) return sendFailure(reply, 400, MESSAGES.cvUnknown, CV.control);
+      // The upload named is part of what a retry must repeat: the same key with another upload is another request (422).
+      const fingerprint = requestFingerprint(route.path, cvUpload === undefined ? parsed.data : { ...parsed.data, [HEADERS.cvUpload]: cvUpload });
       const answer = (reference: string): KeptAnswer => ({ fingerprint, status: 200, body: withReference(route.success[lang], reference) });
       const replay = (kept: KeptKey) => {
         if ('erased' in kept) {
@@ -375,8 +398,12 @@ export function registerLeadRoutes(
       const kept = key ? await store.keptAnswer(key) : undefined;
       if (kept) return replay(kept);
       const check = options.spam ? await options.spam.check(request.headers[SOLUTION_HEADER]) : noCheck;
-      const saved = await store.save(route.kind, parsed.data, source.source, check, key ? { key, answer } : undefined);
+      const saved = await store.save(route.kind, parsed.data, source.source, check, key ? { key, answer } : undefined, cvUpload);
       if ('replay' in saved) return replay(saved.replay);
+      if ('cvUnknown' in saved) {
+        request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: CV upload not held');
+        return sendFailure(reply, 400, MESSAGES.cvUnknown, CV.control);
+      }
       const { leadId, duplicate, spam, queued } = saved;
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();

@@ -89,13 +89,17 @@ export function findLeadIds(db: Db, key: PersonKey): number[] {
   return db.prepare(sql).pluck().all(narrowing, 'email' in key ? key.email : key.phone) as number[];
 }
 
+/** A file's bytes (a CV) as a person's record lists them: how many, never the content (its name, type and SHA-256 are beside it). */
+export const fileBytes = (bytes: Buffer): string => `${bytes.length} bytes`;
+
 export const iso = (ms: unknown) => (typeof ms === 'number' ? new Date(ms).toISOString() : ms);
 
 /** A row for people to read: *_at epoch-ms columns as ISO times; JSON columns parsed. */
 function readable(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) {
-    if (column.endsWith('_at')) out[column] = iso(value);
+    if (Buffer.isBuffer(value)) out[column] = fileBytes(value);
+    else if (column.endsWith('_at')) out[column] = iso(value);
     else if ((column === 'fields' || column === 'detail') && typeof value === 'string') out[column] = JSON.parse(value);
     else out[column] = value;
   }

@@ -22,11 +22,19 @@ import { registerInsightRoutes } from './insight.ts';
 import formbody from '@fastify/formbody';
 import type { AnswerPages } from '../answer-pages/pages.ts';
 import { createFormPosts, type FormPosts } from './form-post.ts';
+import { CV_UPLOAD_PATH } from '../../contract/http.ts';
+import { clientNetwork } from './client-network.ts';
+import { UNCLAIMED_MS } from './cv/cv-store.ts';
+import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
+import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
 
 /** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
 const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
 
 const HOUSEKEEPING_MS = 60 * 60 * 1000;
+
+/** The window of CV_UPLOAD_RATE_LIMIT_MAX: uploads per client an hour. */
+const CV_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * The local intake service: POST /addSocietyQuery, POST /addQuery, GET /altcha-challenge,
@@ -43,13 +51,16 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   const store = await openIntakeStore(config, app.log);
   const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
 
-  const targets = [...targetsFromConfig(config), ...personTargetsFromConfig(config)];
+  const targets = [...targetsFromConfig(config, store.cvs), ...personTargetsFromConfig(config)];
+  const cvLinks = createCvLinks(cvLinkKey(config.cvLinkSecret, await store.hmacKey(config.altchaHmacKey)), config.publicOrigin, config.cvLinkDays);
   const worker = createDeliveryWorker({
     outbox: store.outbox,
     // Each notification links to the lead's page in the team's worklist.
     readLead: async (leadId) => {
       const event = await store.leads.readEvent(leadId);
-      return event && { ...event, teamUrl: teamLeadUrl(config.teamOrigin, leadId) };
+      if (!event) return undefined;
+      const cv = await store.cvs.ofLead(leadId);
+      return { ...event, teamUrl: teamLeadUrl(config.teamOrigin, leadId), ...(cv ? { cv: cvLinks.link(cv, Date.parse(event.createdAt)) } : {}) };
     },
     targets,
     retryBaseMs: config.deliveryRetryBaseMs,
@@ -57,7 +68,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
   });
   const challenger = createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
   const routes = siteRoutes(config.distDir);
-  const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), VITALS_PATH]);
+  const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), CV_UPLOAD_PATH, VITALS_PATH]);
   const countFailed = (error: Error) => app.log.error({ error: error.message }, 'funnel: count not stored');
 
   const housekeeping = () =>
@@ -67,6 +78,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       store.leads.forgetExpiredSolutions(),
       store.leads.forgetExpiredKeys(),
       store.leads.forgetAcknowledgedAddresses(),
+      store.cvs.purgeUnclaimed(Date.now() - UNCLAIMED_MS),
     ]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
@@ -109,6 +121,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${request.ip}` });
       formPosts = createFormPosts({
         store: store.leads,
+        cvs: store.cvs,
         answers,
         site,
         challengeOn: config.spamChallenge,
@@ -126,6 +139,15 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       // The lead routes alone take a form's own body (application/x-www-form-urlencoded); the API's hooks hold for them too.
       await api.register(async (leads) => {
         await leads.register(formbody);
+        await registerMultipart(leads);
+        const cvUploads = leads.createRateLimit({ max: config.cvUploadRateLimitMax, timeWindow: CV_UPLOAD_WINDOW_MS, keyGenerator: (request) => `cv-upload ${clientNetwork(request.ip)}` });
+        registerCvUploadRoute(leads, {
+          cvs: store.cvs,
+          overAllowance: async (request) => {
+            const limit = await cvUploads(request);
+            return !limit.isAllowed && limit.isExceeded;
+          },
+        });
         registerLeadRoutes(leads, store.leads, {
           spam: config.spamChallenge ? challenger : undefined,
           onQueued: worker.nudge,
@@ -134,6 +156,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
           formPosts,
         });
       });
+      registerCvLinkRoute(api, cvLinks, store.cvs);
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(
         api,

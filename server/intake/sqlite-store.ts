@@ -11,6 +11,7 @@ import { startRetentionPurge } from './personal-data.ts';
 import { loadHmacKey } from './spam-challenge.ts';
 import type { IntakeStore } from './store.ts';
 import { createVitalsStore } from './vitals.ts';
+import { createSqliteCvStore } from './cv/cv-store.ts';
 import { createSqliteTeamStore } from '../team/store.ts';
 
 /**
@@ -40,6 +41,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
       queueOutcomeEmail: leads.queueOutcomeEmail,
       forgetAcknowledgedAddresses: leads.forgetAcknowledgedAddresses,
     },
+    cvs: createSqliteCvStore(db, batcher),
     // One process: the worker's own bookkeeping keeps a delivery from being sent twice at once.
     outbox: {
       claimDue: async (at, limit) => outbox.due(at, limit),

@@ -4,6 +4,7 @@ import type { DeliveryStatus, DueDelivery } from './delivery/outbox.ts';
 import type { WriteCheck } from './health.ts';
 import type { RateLimitStoreClass } from './guards.ts';
 import type { LeadStore } from './leads.ts';
+import type { CvStore } from './cv/cv-store.ts';
 import type { VitalsStore } from './vitals.ts';
 import type { TeamStore } from '../team/store.ts';
 
@@ -18,6 +19,8 @@ export interface IntakeStore {
   /** Where the data is, for the log (never a password). */
   readonly description: string;
   leads: LeadStore;
+  /** The CVs applicants attach (cv/cv-store.ts). */
+  cvs: CvStore;
   outbox: DeliveryQueue;
   vitals: VitalsStore;
   /** Cookieless counts of views, starts, sends and leads per day, page and campaign (funnel.ts). */

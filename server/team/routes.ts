@@ -14,6 +14,7 @@ import {
   type WorklistQuery,
 } from '../../contract/team.ts';
 import { parsePersonKey } from '../intake/personal-data.ts';
+import { sendCv } from '../intake/cv/cv-link.ts';
 import type { IntakeStore } from '../intake/store.ts';
 import type { Member } from './accounts.ts';
 import type { Actor } from './audit.ts';
@@ -272,6 +273,16 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     if (!lead) return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
     await audit.record({ at: now, actor: actorOf(request.member!), action: 'view', leadId: id.data });
     return { lead };
+  });
+
+  // The lead's CV, as an attachment of its checked type (never inline); each download is in the audit log.
+  app.get(TEAM_API.cv(':id'), async (request, reply) => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const cv = await store.cvs.ofLead(id.data);
+    if (!cv) return refuse(reply, 404, 'not-found', 'this lead has no CV (or it was erased)');
+    await audit.record({ at: Date.now(), actor: actorOf(request.member!), action: 'person-export', leadId: id.data, detail: { file: 'cv', sha256: cv.sha256 } });
+    return sendCv(reply, cv);
   });
 
   app.patch(`${TEAM_API.leads}/:id`, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { CAMPAIGN_KEYS } from '../../contract/campaign.ts';
+import type { CvSummary } from '../../contract/cv-upload.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import {
   isDate,
@@ -12,10 +13,12 @@ import {
   type LeadNote,
   type LeadStatus,
   type AuditEntry,
+  type AppliedBefore,
   type WorklistLead,
 } from '../../contract/team.ts';
 import type { Db, WriteBatcher } from '../intake/database.ts';
-import { hostOf } from '../intake/personal-data.ts';
+import { findLeadIds, hostOf, normaliseEmail, type PersonKey } from '../intake/personal-data.ts';
+import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { AUDIT_COLUMNS, auditEntry, sqliteAuditWriter, type Actor } from './audit.ts';
 import { createSqliteSearchIndexer } from './search-index.ts';
 import { countsFromTotals, whereOf, type WorklistFilter } from './worklist-filter.ts';
@@ -128,7 +131,24 @@ function deliveryTarget(target: string): string {
   }
 }
 
-export function leadDetail(row: LeadRow, now: number, notes: LeadNote[], deliveries: LeadDelivery[], history: AuditEntry[]): LeadDetail {
+/** The keys an application's person is found by (its email; its phone by the contract's one phone rule), to find their earlier applications. */
+export function personKeysOf(fields: Record<string, string>): PersonKey[] {
+  const keys: PersonKey[] = [];
+  if (fields.email?.includes('@')) keys.push({ email: normaliseEmail(fields.email) });
+  const phone = fields.phone ? nationalPhoneNumber(fields.phone) : '';
+  if (phone.length >= 7) keys.push({ phone });
+  return keys;
+}
+
+export function leadDetail(
+  row: LeadRow,
+  now: number,
+  notes: LeadNote[],
+  deliveries: LeadDelivery[],
+  history: AuditEntry[],
+  cv: CvSummary | null = null,
+  appliedBefore: AppliedBefore[] = [],
+): LeadDetail {
   const campaignParameters: Record<string, string> = {};
   for (const key of CAMPAIGN_KEYS) if (row[key]) campaignParameters[key] = row[key]!;
   return {
@@ -144,6 +164,8 @@ export function leadDetail(row: LeadRow, now: number, notes: LeadNote[], deliver
     spamReason: row.spamReason,
     notes,
     deliveries: deliveries.map((d) => ({ ...d, target: deliveryTarget(d.target) })),
+    cv,
+    appliedBefore,
     history,
   };
 }
@@ -284,7 +306,16 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
       const history = (
         db.prepare(`SELECT ${AUDIT_COLUMNS} FROM team_audit WHERE lead_id = ? AND action <> 'view' ORDER BY id DESC LIMIT 200`).all(id) as Parameters<typeof auditEntry>[0][]
       ).map(auditEntry);
-      return leadDetail(row, now, notesOf([id]).get(id) ?? [], deliveries, history);
+      const fields = typeof row.fields === 'string' ? (JSON.parse(row.fields) as Record<string, string>) : row.fields;
+      const earlier = row.kind === 'career' ? personKeysOf(fields).flatMap((key) => findLeadIds(db, key)) : [];
+      const appliedBefore = db
+        .prepare(
+          `SELECT id, reference, created_at AS createdAt, json_extract(fields, '$.areaOfInterest') AS role FROM leads
+            WHERE id IN (SELECT value FROM json_each(?)) AND id < ? AND kind = 'career' ORDER BY id DESC`,
+        )
+        .all(JSON.stringify([...new Set(earlier)]), id) as AppliedBefore[];
+      const cv = db.prepare<[number], CvSummary>('SELECT name, type, size, sha256 FROM cv_uploads WHERE lead_id = ?').get(id) ?? null;
+      return leadDetail(row, now, notesOf([id]).get(id) ?? [], deliveries, history, cv, appliedBefore);
     },
     change: (id, change, actor, at) =>
       batcher.run((): ChangeResult => {

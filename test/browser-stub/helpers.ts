@@ -31,6 +31,8 @@ export interface StubRecord {
   noticeVersion: string | null;
   /** Its Content-Language header (the form's language). */
   contentLanguage: string | null;
+  /** Its X-Resume-Upload header (the CV's upload id). */
+  resumeUpload: string | null;
   /** Challenges fetched from this stub. */
   challenges: number;
 }

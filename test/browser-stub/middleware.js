@@ -15,6 +15,11 @@
  *   whether it verifies against the stub's key (`altchaValid`), and `Content-Language`.
  * - A refusal scenario answers in Hindi (the lead contract's Hindi twin) when the POST
  *   carries `Content-Language: hi`, as the intake service does.
+ * - `POST /stub/<scenario>--<key>/uploadResume` (the CV upload, multipart): 201 with an upload id
+ *   (`up-<n>`), recorded apart (`GET /stub/uploads?key=…`: count, content type, part name, file
+ *   name and size, Content-Language); scenario `cv-refused` answers 415 with `cvType` (Hindi
+ *   for `Content-Language: hi`) and its lead POST 400 with `cvUnknown`, both `field: "resume"`.
+ *   A lead POST records its `X-Resume-Upload` (`resumeUpload`).
  * - The `held` scenario answers success only when the test calls
  *   `POST /stub/release?key=held--<key>`, so a test decides how long a request is in
  *   flight; a held request the client gives up on (a timeout) is dropped when it closes.
@@ -30,6 +35,12 @@ export const distDir = paths.distDir();
 
 /** @type {typeof import('../../contract/messages/hi.ts')} */
 const { MESSAGES_HI } = await tsImport('../../contract/messages/hi.ts', import.meta.url);
+/** @type {typeof import('../../contract/messages/en.ts')} */
+const { MESSAGES } = await tsImport('../../contract/messages/en.ts', import.meta.url);
+
+/** CV uploads by key: what the form sent. @type {Map<string, {count: number, contentType: string, part: string | null, fileName: string | null, size: number, contentLanguage: string | null}>} */
+const uploads = new Map();
+let uploadIds = 0;
 
 const SOCIETY_OK = 'Society request submitted successfully. We will reach out within 24 hours to activate your society.';
 
@@ -52,6 +63,7 @@ const scenarios = {
   'not-json': () => ({ type: 'text/plain; charset=utf-8', body: 'OK' }),
   held: (endpoint) => ({ held: true, ...scenarios.success(endpoint) }),
   network: () => ({ destroy: true }),
+  'cv-refused': (_e, lang) => ({ status: 400, body: JSON.stringify({ success: false, message: (lang === 'hi' ? MESSAGES_HI : MESSAGES).cvUnknown, field: 'resume' }) }),
   'no-challenge': (endpoint) => scenarios.success(endpoint),
   'hard-challenge': (endpoint) => scenarios.success(endpoint),
 };
@@ -72,7 +84,7 @@ function challengeFor(scenario) {
  * @type {Map<string, RequestRecord>}
  */
 const requests = new Map();
-const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, contentLanguage: null, challenges: 0 });
+const emptyRecord = () => ({ count: 0, lastBody: '', contentType: '', lastUrl: '', altcha: null, altchaValid: null, noticeVersion: null, contentLanguage: null, resumeUpload: null, challenges: 0 });
 /** A key some request can be recorded under: `<scenario>[--<key>]` of a known scenario, or a root endpoint's. */
 function isKnownKey(key) {
   if (/^root-(?:addSocietyQuery|addQuery|altcha-challenge)$/.test(key)) return true;
@@ -141,6 +153,49 @@ export async function stubMiddleware(ctx, next) {
     return;
   }
 
+  if (url.pathname === '/stub/uploads') {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(uploads.get(url.searchParams.get('key') ?? '') ?? { count: 0 });
+    return;
+  }
+
+  const upload = /^\/stub\/([a-z0-9-]+?)(?:--([a-z0-9-]+))?\/uploadResume$/i.exec(url.pathname);
+  if (upload && ctx.method === 'POST') {
+    const scenario = upload[1];
+    const key = scenario + (upload[2] ? `--${upload[2]}` : '');
+    if (scenario === 'network') {
+      ctx.respond = false;
+      ctx.req.socket.destroy();
+      return;
+    }
+    const chunks = [];
+    for await (const chunk of ctx.req) chunks.push(chunk);
+    const raw = Buffer.concat(chunks);
+    const form = await new Response(raw, { headers: { 'content-type': ctx.get('content-type') } }).formData().catch(() => null);
+    const file = form?.get('resume');
+    const lang = ctx.get('content-language').toLowerCase().split('-')[0];
+    const record = uploads.get(key) ?? { count: 0 };
+    uploads.set(key, {
+      count: record.count + 1,
+      contentType: ctx.get('content-type'),
+      part: form ? [...form.keys()].join(',') : null,
+      fileName: file && typeof file !== 'string' ? file.name : null,
+      size: file && typeof file !== 'string' ? file.size : 0,
+      contentLanguage: ctx.get('content-language') || null,
+    });
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'no-store');
+    if (scenario === 'cv-refused') {
+      ctx.status = 415;
+      ctx.body = JSON.stringify({ success: false, message: (lang === 'hi' ? MESSAGES_HI : MESSAGES).cvType, field: 'resume' });
+      return;
+    }
+    ctx.status = 201;
+    ctx.body = JSON.stringify({ success: true, upload: `up-${++uploadIds}`, name: file?.name ?? '', size: file?.size ?? 0, type: 'application/pdf' });
+    return;
+  }
+
   if (url.pathname === '/stub/release' && ctx.method === 'POST') {
     const key = url.searchParams.get('key') ?? '';
     const waiting = held.get(key) ?? [];
@@ -178,6 +233,7 @@ export async function stubMiddleware(ctx, next) {
     altchaValid: altcha ? await verifySolution(altcha, ALTCHA_KEY) : null,
     noticeVersion: ctx.get('x-notice-version') || null,
     contentLanguage: ctx.get('content-language') || null,
+    resumeUpload: ctx.get('x-resume-upload') || null,
   });
 
   const answer = make(endpoint, ctx.get('content-language').toLowerCase().split('-')[0]);

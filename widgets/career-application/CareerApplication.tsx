@@ -5,6 +5,7 @@
  * browser; touches no browser global during render. Until its script takes over it is a
  * plain form the browser posts itself (contract/form-post.ts).
  */
+import { useState } from 'react';
 import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
 import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
@@ -18,6 +19,10 @@ import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { referenceOf } from '../lead-form/use-form-answer.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 import { NativePostFields } from '../lead-form/native-post.tsx';
+import { CV } from '../../contract/cv-upload.ts';
+import { peekSnapshot } from '../element/takeover.ts';
+import { cvProblem } from '../lead-form/cv-file.ts';
+import { CvField } from './cv-field.tsx';
 
 export type CareerApplicationProps = LeadFormProps;
 
@@ -55,7 +60,18 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
     }
     emitOutcome(container, 'career', result);
   };
-  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft, answer }, messages, report });
+  /** The CV chosen (none, or one chosen in the pre-rendered form before the script came). */
+  const [cv, setCv] = useState<File | null>(() => peekSnapshot(container)?.files[CV.control] ?? null);
+  const problem = (file: File) => cvProblem(file, messages.service);
+  const attachment = { name: CV.control, file: cv, problem, set: setCv };
+  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft, answer }, messages, report, attachment });
+  /** A chosen file is judged at once: marked when the service would refuse it. */
+  const chooseCv = (file: File | null) => {
+    const wrong = file ? problem(file) : undefined;
+    setCv(file);
+    form.mark(CV.control, wrong);
+    return wrong;
+  };
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   if (form.confirmation) {
@@ -93,6 +109,7 @@ export function CareerApplication({ container, apiBase, partner, heading, intro,
             {control(f.name, f.field)}
           </Field>
         ))}
+        <CvField id={`career-${CV.control}`} text={text.cv} file={cv} error={form.errorOf(CV.control)} onChoose={chooseCv} />
       </div>
       <CollectionNotice kind="career" id="career-notice" text={messages.notice} />
       <button type="submit" className="submit" part="button">

@@ -9,6 +9,8 @@ import { hostOf } from '../lead-form/events.ts';
 
 export interface FormSnapshot {
   values: Record<string, string>;
+  /** The file chosen in each file control (the career form's CV), by name. */
+  files: Record<string, File>;
   focus?: { name: string; start: number | null; end: number | null; direction: 'forward' | 'backward' | 'none' | null };
 }
 
@@ -34,10 +36,16 @@ export function recordSnapshot(host: Element): void {
   const form = root?.querySelector('form');
   if (!root || !form) return;
   const values: Record<string, string> = {};
-  for (const el of form.elements) if (isControl(el) && el.name) values[el.name] = el.value;
+  const files: Record<string, File> = {};
+  for (const el of form.elements) {
+    if (!isControl(el) || !el.name) continue;
+    if (el instanceof HTMLInputElement && el.type === 'file') {
+      if (el.files?.[0]) files[el.name] = el.files[0];
+    } else values[el.name] = el.value;
+  }
   const active = root.activeElement;
   const focus = isControl(active) && active.name ? { name: active.name, ...selectionOf(active) } : undefined;
-  snapshots.set(host, { values, focus });
+  snapshots.set(host, { values, files, focus });
 }
 
 /** The snapshot for the element whose shadow root is `container` (read during the first render). */

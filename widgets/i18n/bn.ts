@@ -52,6 +52,13 @@ export const bn: WidgetMessages = {
     errorTitle: 'ত্রুটি',
     errorDescription: 'আপনার আবেদন পাঠানোর সময় একটি ত্রুটি হয়েছে। অনুগ্রহ করে আবার চেষ্টা করুন।',
     again: 'আরেকটি আবেদন পাঠান',
+    cv: {
+      label: 'CV / জীবনবৃত্তান্ত (ঐচ্ছিক)',
+      hint: (mb) => `PDF, DOC বা DOCX, সর্বোচ্চ ${mb} MB`,
+      remove: 'সরান',
+      removed: 'CV সরানো হয়েছে।',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: BN_NOTICE,
   waiting: {

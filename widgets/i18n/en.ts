@@ -51,6 +51,13 @@ export const en: WidgetMessages = {
     errorTitle: 'Error',
     errorDescription: 'There was an error submitting your application. Please try again.',
     again: 'Send another application',
+    cv: {
+      label: 'CV / résumé (optional)',
+      hint: (mb) => `PDF, DOC or DOCX, at most ${mb} MB`,
+      remove: 'Remove',
+      removed: 'CV removed.',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: EN_NOTICE,
   waiting: {

@@ -52,6 +52,13 @@ export const hi: WidgetMessages = {
     errorTitle: 'गड़बड़ी',
     errorDescription: 'आपका आवेदन भेजते समय कोई गड़बड़ी हुई। कृपया फिर से कोशिश करें।',
     again: 'एक और आवेदन भेजें',
+    cv: {
+      label: 'CV / रिज़्यूमे (वैकल्पिक)',
+      hint: (mb) => `PDF, DOC या DOCX, ज़्यादा से ज़्यादा ${mb} MB`,
+      remove: 'हटाएँ',
+      removed: 'CV हटा दिया गया।',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: HI_NOTICE,
   waiting: {

@@ -52,6 +52,13 @@ export const kn: WidgetMessages = {
     errorTitle: 'ದೋಷ',
     errorDescription: 'ನಿಮ್ಮ ಅರ್ಜಿ ಕಳುಹಿಸುವಾಗ ದೋಷ ಉಂಟಾಯಿತು. ದಯವಿಟ್ಟು ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ.',
     again: 'ಇನ್ನೊಂದು ಅರ್ಜಿ ಕಳುಹಿಸಿ',
+    cv: {
+      label: 'CV / ರೆಸ್ಯೂಮೆ (ಐಚ್ಛಿಕ)',
+      hint: (mb) => `PDF, DOC ಅಥವಾ DOCX, ಗರಿಷ್ಠ ${mb} MB`,
+      remove: 'ತೆಗೆದುಹಾಕಿ',
+      removed: 'CV ತೆಗೆದುಹಾಕಲಾಗಿದೆ.',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: KN_NOTICE,
   waiting: {

@@ -52,6 +52,13 @@ export const mr: WidgetMessages = {
     errorTitle: 'त्रुटी',
     errorDescription: 'तुमचा अर्ज पाठवताना काहीतरी चुकले. कृपया पुन्हा प्रयत्न करा.',
     again: 'आणखी एक अर्ज पाठवा',
+    cv: {
+      label: 'CV / रिझ्युमे (ऐच्छिक)',
+      hint: (mb) => `PDF, DOC किंवा DOCX, जास्तीत जास्त ${mb} MB`,
+      remove: 'काढा',
+      removed: 'CV काढला.',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: MR_NOTICE,
   waiting: {

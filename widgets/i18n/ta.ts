@@ -52,6 +52,13 @@ export const ta: WidgetMessages = {
     errorTitle: 'பிழை',
     errorDescription: 'உங்கள் விண்ணப்பத்தை அனுப்பும்போது பிழை ஏற்பட்டது. மீண்டும் முயலவும்.',
     again: 'இன்னொரு விண்ணப்பம் அனுப்புங்கள்',
+    cv: {
+      label: 'CV / சுயவிவரம் (விருப்பத்தேர்வு)',
+      hint: (mb) => `PDF, DOC அல்லது DOCX, அதிகபட்சம் ${mb} MB`,
+      remove: 'நீக்கு',
+      removed: 'CV நீக்கப்பட்டது.',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: TA_NOTICE,
   waiting: {

@@ -52,6 +52,13 @@ export const te: WidgetMessages = {
     errorTitle: 'లోపం',
     errorDescription: 'మీ దరఖాస్తు పంపడంలో లోపం జరిగింది. దయచేసి మళ్లీ ప్రయత్నించండి.',
     again: 'మరో దరఖాస్తు పంపండి',
+    cv: {
+      label: 'CV / రెజ్యూమే (ఐచ్ఛికం)',
+      hint: (mb) => `PDF, DOC లేదా DOCX, గరిష్ఠంగా ${mb} MB`,
+      remove: 'తీసివేయి',
+      removed: 'CV తీసివేయబడింది.',
+      size: (amount, unit) => `${amount} ${unit}`,
+    },
   },
   notice: TE_NOTICE,
   waiting: {

@@ -20,6 +20,19 @@ export interface FieldText {
 export type SocietyControl = ControlOf<'society'>;
 export type CareerControl = ControlOf<'career'>;
 
+/** The CV control's texts: its label, the hint with the limit (CV_MAX_MB), the remove button, and how a file's size is written. */
+export interface CvText {
+  label: string;
+  /** "PDF, DOC or DOCX, at most 5 MB". */
+  hint: (mb: number) => string;
+  /** The button that removes the chosen file. */
+  remove: string;
+  /** Said (politely) once the file is removed. */
+  removed: string;
+  /** A size: `amount` already written as a number ("1.2"), in kilobytes or megabytes. */
+  size: (amount: string, unit: 'KB' | 'MB') => string;
+}
+
 export interface WidgetMessages {
   /** The BCP 47 tag the form and its toasts carry (`lang`). */
   lang: WidgetLanguage;
@@ -51,6 +64,8 @@ export interface WidgetMessages {
     errorTitle: string;
     errorDescription: string;
     again: string;
+    /** The optional CV control (contract/cv-upload.ts); its refusals are the service's sentences (`service.cvTooLarge`, `cvType`). */
+    cv: CvText;
   };
   notice: NoticeText;
   /** A send that could not reach us, saved on the device until it goes (both forms). */

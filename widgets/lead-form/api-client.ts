@@ -1,5 +1,5 @@
 /**
- * POST a JSON body and tell apart everything that can happen to the request. Never
+ * POST a JSON body (or a file) and tell apart everything that can happen to the request. Never
  * throws. Every request ends: after `timeoutMs` it is aborted (body read included).
  * Extra `headers` carry what must not go into the spec's body (proof of work, notice version).
  */
@@ -20,6 +20,17 @@ export async function postJson(
   body: unknown,
   { timeoutMs = DEFAULT_TIMEOUT_MS, headers = {} }: { timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<PostOutcome> {
+  return post(url, JSON.stringify(body), { timeoutMs, headers: { ...headers, 'Content-Type': 'application/json' } });
+}
+
+/** Uploads one file as the part `name` of a multipart/form-data POST; its time limit grows with the file (50 KB/s). */
+export function postFile(url: string, name: string, file: Blob & { name?: string }, { headers = {} }: { headers?: Record<string, string> } = {}): Promise<PostOutcome> {
+  const form = new FormData();
+  form.append(name, file, file.name ?? name);
+  return post(url, form, { timeoutMs: DEFAULT_TIMEOUT_MS + Math.ceil(file.size / 50), headers });
+}
+
+async function post(url: string, body: BodyInit, { timeoutMs, headers }: { timeoutMs: number; headers: Record<string, string> }): Promise<PostOutcome> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -32,8 +43,8 @@ export async function postJson(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
+        headers: { ...headers, Accept: 'application/json' },
+        body,
         credentials: 'omit',
         cache: 'no-store',
         signal: controller.signal,

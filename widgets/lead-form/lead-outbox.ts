@@ -9,8 +9,10 @@
  * OUTBOX_MAX_AGE_DAYS is deleted whenever the store is read. No DOM: the worker bundles this too.
  */
 import { createStore, del, delMany, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
-import { postJson, type PostOutcome } from './api-client.ts';
+import { postFile, postJson, type PostOutcome } from './api-client.ts';
+import { CV } from '../../contract/cv-upload.ts';
 import { HEADERS } from '../../contract/http.ts';
+import { cvUploadUrl, uploadIdOf } from './cv-file.ts';
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 import { DRAFT_KEY_PREFIX } from './device-keys.ts';
 import { proofExpired, solve } from './proof-of-work.ts';
@@ -40,6 +42,11 @@ export interface QueuedSend {
   outcome?: PostOutcome;
   /** The form's controls as they were sent, to show again (a refusal to correct). */
   values?: Record<string, string>;
+  /**
+   * The CV sent with a career application: the file itself (IndexedDB keeps files), uploaded
+   * before the application, and the id the upload answered, which every retry names again.
+   */
+  cv?: { file: File; upload?: string };
 }
 
 /**
@@ -149,9 +156,32 @@ export const unreachable = (outcome: PostOutcome): boolean =>
  * solves a new one when it has, or when there was none). Updates `send.proof`.
  */
 export async function attemptSend(send: QueuedSend, { solve: solveMissing }: { solve: boolean }): Promise<PostOutcome> {
+  if (send.cv && !send.cv.upload) {
+    const uploaded = await uploadCv(send, send.cv.file);
+    if (typeof uploaded !== 'string') return uploaded;
+    send.cv.upload = uploaded;
+  }
   if (send.proof && proofExpired(send.proof)) send.proof = undefined;
   if (!send.proof && solveMissing) send.proof = await solve(send.challengeUrl, new AbortController().signal);
   return postJson(send.url, send.body, {
-    headers: { ...send.headers, [HEADERS.idempotencyKey]: `"${send.key}"`, ...(send.proof ? { [HEADERS.proof]: send.proof } : {}) },
+    headers: {
+      ...send.headers,
+      [HEADERS.idempotencyKey]: `"${send.key}"`,
+      ...(send.proof ? { [HEADERS.proof]: send.proof } : {}),
+      ...(send.cv?.upload ? { [HEADERS.cvUpload]: send.cv.upload } : {}),
+    },
   });
+}
+
+/**
+ * Uploads a send's CV (CV_UPLOAD_PATH, in the form's language): the id it answered, else what
+ * happened instead, for the send to report (no connection: it waits; a refusal names the CV).
+ */
+async function uploadCv(send: QueuedSend, file: File): Promise<string | PostOutcome> {
+  const language = send.headers[HEADERS.language];
+  const outcome = await postFile(cvUploadUrl(send.url), CV.control, file, { headers: language ? { [HEADERS.language]: language } : {} });
+  const id = uploadIdOf(outcome);
+  if (id) return id;
+  // An answer that says it took the file but names no id is no upload: never read as the application's success.
+  return outcome.type === 'json' && outcome.ok ? { type: 'invalid-response', status: outcome.status, ok: false } : outcome;
 }

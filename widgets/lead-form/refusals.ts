@@ -6,6 +6,7 @@
  */
 import { controlName, fieldOfControl, LEAD_FIELDS, type FieldName, type FieldOf, type LeadField, type LeadKind } from '../../contract/lead-contract.ts';
 import { MESSAGES, type LeadMessages } from '../../contract/messages/en.ts';
+import { CV } from '../../contract/cv-upload.ts';
 import type { PostOutcome } from './api-client.ts';
 import type { FieldError } from './form-state.ts';
 
@@ -13,8 +14,10 @@ import type { FieldError } from './form-state.ts';
 export function refusedField(body: unknown, kind: LeadKind): FieldError | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { field, message } = body as { field?: unknown; message?: unknown };
-  if (typeof field !== 'string' || !Object.hasOwn(LEAD_FIELDS[kind], field)) return undefined;
   if (typeof message !== 'string' || !message.trim()) return undefined;
+  // The career form's CV is no field of the body: its control is named as the refusal names it.
+  if (kind === 'career' && field === CV.control) return { name: CV.control, message: message.trim() };
+  if (typeof field !== 'string' || !Object.hasOwn(LEAD_FIELDS[kind], field)) return undefined;
   return { name: controlName(kind, field as FieldOf<typeof kind>), message: message.trim() };
 }
 

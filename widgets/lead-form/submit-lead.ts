@@ -6,6 +6,7 @@ import type { PostOutcome } from './api-client.ts';
 import { markFunnel } from './campaign.ts';
 import type { FieldError } from './form-state.ts';
 import { attemptSend, unreachable, type QueuedSend } from './lead-outbox.ts';
+import { refusesCv } from './cv-file.ts';
 import { currentVisit, withoutVisit, withVisit } from './lead-request.ts';
 import type { SendState } from './use-waiting-send.ts';
 import { dismissToastsFrom } from '../toast-host/toast-store.ts';
@@ -36,9 +37,9 @@ export interface SubmitParts extends SendState {
  * staying as they are; a send with other values replaces a waiting one. Never two sends of a
  * form at once: a press while a waiting send is being retried does nothing (its answer shows).
  */
-export function leadSubmit(parts: SubmitParts): (body: Record<string, string>) => Promise<void> {
+export function leadSubmit(parts: SubmitParts): (body: Record<string, string>, cv?: File) => Promise<void> {
   const { sending, submission, proof, waiting, report } = parts;
-  return async (body) => {
+  return async (body, cv) => {
     if (sending.current) return;
     sending.current = true;
     let outcome: PostOutcome;
@@ -49,25 +50,27 @@ export function leadSubmit(parts: SubmitParts): (body: Record<string, string>) =
       parts.markStart();
       markFunnel('sends');
       const solution = await proof.take();
-      send = sendOf(body, parts);
+      send = sendOf(body, cv, parts);
       if (solution) send.proof = solution;
       submission.current = send;
       outcome = await attemptSend(send, { solve: false });
     } finally {
       sending.current = false;
     }
-    if (outcome.type === 'json' && outcome.ok) submission.current = null;
+    // Sent, or its CV refused (too large, not a CV, an upload the service no longer holds): the next press is a new send.
+    if ((outcome.type === 'json' && outcome.ok) || refusesCv(outcome)) submission.current = null;
     waiting.settle(send, outcome);
     report.current(outcome);
     if (unreachable(outcome)) waiting.wait(send);
   };
 }
 
-/** The send of `body`: the one under way or last refused when it is the same (its Idempotency-Key again), else a new one. */
-function sendOf(body: Record<string, string>, { submission, url, kind, messages, proof, values }: SubmitParts): QueuedSend {
+/** The send of `body` (and `cv`): the one under way or last refused when it is the same (its Idempotency-Key again), else a new one. */
+function sendOf(body: Record<string, string>, cv: File | undefined, { submission, url, kind, messages, proof, values }: SubmitParts): QueuedSend {
   const previous = submission.current;
-  if (previous && withoutVisit(previous.url) === url && JSON.stringify(previous.body) === JSON.stringify(body)) return previous;
+  if (previous && withoutVisit(previous.url) === url && JSON.stringify(previous.body) === JSON.stringify(body) && sameFile(previous.cv?.file, cv)) return previous;
   return {
+    ...(cv ? { cv: { file: cv } } : {}),
     key: newIdempotencyKey(),
     kind,
     url: withVisit(url, currentVisit()),
@@ -79,6 +82,10 @@ function sendOf(body: Record<string, string>, { submission, url, kind, messages,
     values: { ...values },
   };
 }
+
+/** The same file chosen (a file kept on the device comes back as another object). */
+const sameFile = (a: File | undefined, b: File | undefined): boolean =>
+  a === b || (!!a && !!b && a.name === b.name && a.size === b.size && a.lastModified === b.lastModified);
 
 /**
  * The form's submit event: the browser's own submit is prevented and `send` runs, unless a

@@ -38,6 +38,9 @@ export function useFieldMarks<V extends Record<string, string>>(
     fieldError: fieldErrors[0] ?? null,
     /** Marks this one field (a scripted send's refusal), or none. */
     setFieldError: (error: FieldError | null) => setFieldErrors(error ? [error] : []),
+    /** Marks the control `name` with `message`, or takes its mark away; the others keep theirs (a file judged when chosen). */
+    mark: (name: string, message: string | undefined) =>
+      setFieldErrors((errors) => [...errors.filter((e) => e.name !== name), ...(message ? [{ name, message }] : [])]),
     errorOf,
     /** The props of the control `name` (its id is `id`): value, handlers, and its refusal mark. */
     bind: (name: keyof V & string, id: string) => ({

@@ -92,6 +92,11 @@ export function useFormAnswer({
         marks.setFieldError(refused);
       }
     },
+    /** A field the form itself refuses before sending (a CV it would not take): marked and focused, no toast. */
+    refuseField(refused: FieldError): void {
+      marks.setFieldError(refused);
+      setFocusRequest({ target: 'error' });
+    },
     /** Back from the confirmation: a new, empty form element (nothing marked invalid), its first field focused. */
     sendAnother(): void {
       setConfirmation(null);

@@ -74,6 +74,19 @@ const FORMS = {
   career: { tag: CAREER_APPLICATION, empty: emptyValues('career'), firstField: controlName('career', fieldNames('career')[0]) },
 };
 
+/**
+ * A file a form sends beside the spec's body (the career form's CV, contract/cv-upload.ts):
+ * its control's name, the file chosen, what the form says of it before sending, and how the
+ * form sets it (emptied once sent or discarded, back with a send kept on the device). A form
+ * with one posts multipart/form-data when the browser sends it itself.
+ */
+export interface FormAttachment {
+  name: string;
+  file: File | null;
+  problem(file: File): string | undefined;
+  set(file: File | null): void;
+}
+
 export interface LeadFormOptions<K extends LeadKind> {
   kind: K;
   /** The element's attributes that change what the form does (its texts aside). */
@@ -82,9 +95,10 @@ export interface LeadFormOptions<K extends LeadKind> {
   report: (outcome: PostOutcome) => void;
   /** The form's language: its toasts, the browser's message for a control that breaks the contract's pattern or type, and the POST's Content-Language. */
   messages: WidgetMessages;
+  attachment?: FormAttachment;
 }
 
-export function useLeadForm<K extends LeadKind>({ kind, props, messages, report }: LeadFormOptions<K>) {
+export function useLeadForm<K extends LeadKind>({ kind, props, messages, report, attachment }: LeadFormOptions<K>) {
   type V = Record<ControlOf<K>, string>;
   const { container, apiBase, partner, keepDraft = false, answer: given } = props;
   const { tag, firstField } = FORMS[kind];
@@ -107,13 +121,14 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   /** Sent or discarded: the draft goes, and the outbox worker's marker asking a page to remove it (lead-outbox.ts SentMarker). */
   const emptyForm = () => {
     setValues(empty);
+    attachment?.set(null);
     if (!keep) return;
     clearDraft(kind, url);
     void forgetSentDrafts([draftKey(kind, url)]).catch(() => undefined); // no IndexedDB: no marker either
   };
-  const answer = useFormAnswer({ formRef, firstField, fieldNames: Object.keys(empty), marks, messages, toastSource, onSuccess: emptyForm });
+  const answer = useFormAnswer({ formRef, firstField, fieldNames: [...Object.keys(empty), ...(attachment ? [attachment.name] : [])], marks, messages, toastSource, onSuccess: emptyForm });
   const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
-  const waiting = useWaitingSend({ keep, kind, url, empty, setValues, report: reportRef, toastSource, sending, submission });
+  const waiting = useWaitingSend({ keep, kind, url, empty, setValues, setFile: attachment?.set, report: reportRef, toastSource, sending, submission });
 
   // Drafts past their time go when a form loads, whichever form they are of: on a partner's
   // page (keep-draft) nothing else of ours runs there to remove them.
@@ -126,7 +141,12 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
   useEffect(() => warnInvalidPartner(tag, partner), [partner]);
 
   const send = leadSubmit({ kind, url, values, messages, proof, marks, waiting, report: reportRef, toastSource, sending, submission, markStart });
-  const { submitting, onSubmit } = useSubmitEvent(() => send(leadFormBody(kind, values)), sending);
+  const { submitting, onSubmit } = useSubmitEvent(async () => {
+    const file = attachment?.file ?? undefined;
+    const problem = file && attachment?.problem(file);
+    if (attachment && problem) answer.refuseField({ name: attachment.name, message: problem });
+    else await send(leadFormBody(kind, values), file);
+  }, sending);
 
   /** "Discard": the waiting send and the draft are removed; the form is emptied and its first field focused. */
   function discard(): void {
@@ -144,7 +164,15 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
      * there (contract/form-post.ts); once it is, the submit is the scripted send's, and the
      * first focus or keystroke is the visitor's first touch.
      */
-    formProps: { ref: formRef, action: given?.action ?? formAction(kind, apiBase), method: 'post', onFocus: touch, onInput: touch, onSubmit },
+    formProps: {
+      ref: formRef,
+      action: given?.action ?? formAction(kind, apiBase),
+      method: 'post',
+      ...(attachment ? { encType: 'multipart/form-data' } : {}),
+      onFocus: touch,
+      onInput: touch,
+      onSubmit,
+    },
     /** The hidden controls the service filled in, for NativePostFields. */
     hidden: given?.hidden,
     /** A send is on its way (the society form says so; the career form does not, spec §4). */
@@ -155,6 +183,8 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report 
     succeed,
     fail,
     errorOf: marks.errorOf,
+    /** Marks a control with a message, or takes its mark away (a file judged when chosen). */
+    mark: marks.mark,
     waiting: waiting.waiting ? { retrying: waiting.retrying, sendNow: waiting.sendNow, discard } : null,
   };
 }

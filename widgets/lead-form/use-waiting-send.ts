@@ -39,6 +39,8 @@ export interface WaitingSendParts<V extends Record<string, string>> extends Send
   url: string;
   empty: V;
   setValues: (values: V) => void;
+  /** The form's file (the career form's CV) as a kept send had it, or none. */
+  setFile?: (file: File | null) => void;
   report: MutableRefObject<(outcome: PostOutcome) => void>;
   toastSource: symbol;
 }
@@ -51,7 +53,7 @@ export interface WaitingSendParts<V extends Record<string, string>> extends Send
  * the values to correct). `report` shows an answer once it comes.
  */
 export function useWaitingSend<V extends Record<string, string>>(parts: WaitingSendParts<V>) {
-  const { keep, kind, url, empty, setValues, report, toastSource, sending, submission } = parts;
+  const { keep, kind, url, empty, setValues, setFile, report, toastSource, sending, submission } = parts;
   const [waiting, setWaiting] = useState<QueuedSend | null>(null);
   const [retrying, setRetrying] = useState(false);
   const retryRef = useRef<(byVisitor: boolean) => void>(() => undefined);
@@ -64,7 +66,10 @@ export function useWaitingSend<V extends Record<string, string>>(parts: WaitingS
   useEffect(() => {
     if (!keep) return;
     return resumeKeptSend(kind, url, {
-      restore: (values) => setValues({ ...empty, ...values } as V),
+      restore: (values, file) => {
+        setValues({ ...empty, ...values } as V);
+        setFile?.(file ?? null);
+      },
       report: (outcome) => report.current(outcome),
       wait: (send) => {
         submission.current = send;
@@ -130,7 +135,7 @@ export function useWaitingSend<V extends Record<string, string>>(parts: WaitingS
 function resumeKeptSend(
   kind: LeadKind,
   url: string,
-  form: { restore(values: Record<string, string>): void; report(outcome: PostOutcome): void; wait(send: QueuedSend): void },
+  form: { restore(values: Record<string, string>, file?: File): void; report(outcome: PostOutcome): void; wait(send: QueuedSend): void },
 ): () => void {
   let live = true;
   registerOutboxWorker().catch(() => undefined); // offline, or no service workers: sends wait while the page is open
@@ -143,7 +148,7 @@ function resumeKeptSend(
       }
       const send = sends.filter((s) => withoutVisit(s.url) === url).at(-1);
       if (!live || !send) return;
-      if (send.values) form.restore(send.values);
+      if (send.values) form.restore(send.values, send.cv?.file);
       if (send.state === 'answered' && send.outcome) {
         await deleteSend(send.key);
         if (live) form.report(send.outcome);

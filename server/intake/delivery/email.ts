@@ -4,6 +4,7 @@ import { defaultLanguage, languages } from '../../../contract/languages.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
+import type { CvStore, StoredCv } from '../cv/cv-store.ts';
 import { escapeHtml } from '../html-text.ts';
 import { oneLine, PLAIN_ADDRESS, senderDomain, smtpTransport } from './mail-text.ts';
 
@@ -25,6 +26,8 @@ const received = (iso: string): string =>
 
 const LABELS: Record<string, string> = MESSAGES.labels;
 
+const cvSize = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
 /** A stored value as the form showed it (a role's label rather than its value). */
 function fieldValue(name: string, value: string): string {
   return name === 'areaOfInterest' ? (ROLES.find((r) => r.value === value)?.label ?? value) : value;
@@ -41,8 +44,8 @@ function campaignLine(campaign: LeadEvent['source']['campaign'] | undefined): st
   );
 }
 
-/** The message for one lead: short labelled lines that read well on a phone, plain text and a simple HTML twin. */
-export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' | 'from'>) {
+/** The message for one lead: short labelled lines that read well on a phone, plain text and a simple HTML twin; an applicant's CV attached. */
+export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' | 'from'>, cv?: StoredCv) {
   const f = event.fields;
   const subject =
     event.kind === 'society'
@@ -73,6 +76,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     `Form language: ${language.name} (${language.code})`,
     `Received: ${received(event.createdAt)}`,
     ...(event.teamUrl ? [`Worklist: ${event.teamUrl}`] : []),
+    ...(cv ? [`CV: ${oneLine(cv.name, 200)} (${cvSize(cv.size)}), attached`] : []),
     '',
     replyTo ? `Reply to this email to write to ${replyTo.name || email}.` : `Write to ${email} to answer.`,
     '',
@@ -93,6 +97,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`
       : '',
     `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Form language: ${escapeHtml(`${language.name} (${language.code})`)}<br>Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
+    cv ? `<p style="margin:16px 0 0">CV: ${escapeHtml(cv.name)} (${cvSize(cv.size)}), attached</p>` : '',
     event.teamUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(event.teamUrl)}">Open it in the worklist</a></p>` : '',
     '</body></html>',
   ].join('\n');
@@ -108,17 +113,19 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     // Stable per lead: a mail client shows a repeat of the same lead as one message.
     messageId: `<lead-${event.id}.${Date.parse(event.createdAt)}@${domain}>`,
     headers: { 'X-Lead-Id': String(event.id), 'X-Lead-Reference': event.reference },
+    attachments: cv ? [{ filename: cv.name, content: cv.content, contentType: cv.type, contentDisposition: 'attachment' as const }] : [],
   };
 }
 
 /** Sends each lead as an email through the SMTP server of `smtpUrl` (nodemailer). */
-export function createEmailTarget(settings: EmailSettings): DeliveryTarget {
+export function createEmailTarget(settings: EmailSettings, cvs?: Pick<CvStore, 'ofLead'>): DeliveryTarget {
   const transport = smtpTransport(settings.smtpUrl);
   return {
     key: 'email',
     async send(event, signal) {
+      const cv = event.cv && cvs ? await cvs.ofLead(event.id) : undefined;
       signal.throwIfAborted();
-      await transport.sendMail(leadEmail(event, settings));
+      await transport.sendMail(leadEmail(event, settings, cv));
     },
     close: () => transport.close(),
   };

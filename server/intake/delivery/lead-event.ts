@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import type { CvLink } from '../cv/cv-link.ts';
 import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../../contract/campaign.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
 import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
@@ -31,6 +32,8 @@ export interface LeadEvent {
   withoutProofOfWork: boolean;
   /** The lead's page in the team's worklist (server/team/), added when a notification is sent. */
   teamUrl?: string;
+  /** The applicant's CV, by a signed link that expires (../cv/cv-link.ts), added when a notification is sent. */
+  cv?: CvLink;
 }
 
 type LeadRow = {

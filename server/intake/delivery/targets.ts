@@ -3,12 +3,13 @@ import { createPersonEmailPolicy, type PersonEmailPolicy } from './acknowledgeme
 import { createEmailTarget } from './email.ts';
 import { createPersonEmailTargets } from './person-email.ts';
 import type { DeliveryTarget } from './target.ts';
+import type { CvStore } from '../cv/cv-store.ts';
 import { createWebhookTarget } from './webhook.ts';
 
 /** The targets every lead is queued for, as the configuration names them: one per webhook URL, and the team's email when SMTP is set. */
-export function targetsFromConfig(config: ServerConfig): DeliveryTarget[] {
+export function targetsFromConfig(config: ServerConfig, cvs?: Pick<CvStore, 'ofLead'>): DeliveryTarget[] {
   const targets: DeliveryTarget[] = config.webhookUrls.map((url) => createWebhookTarget(url, config.webhookSecret!));
-  if (config.email) targets.push(createEmailTarget(config.email));
+  if (config.email) targets.push(createEmailTarget(config.email, cvs));
   return targets;
 }
 

@@ -11,6 +11,7 @@ import { ACKNOWLEDGEMENT_WINDOW_MS, type OutcomeEmailResult, outcomeRefusal, out
 import { languageOf } from '../delivery/lead-event.ts';
 import { newReference, type RandomInt, referenceCandidates } from '../reference.ts';
 import { type Pool, transaction } from './connection.ts';
+import { claimOpenUpload, claimUpload } from './cv.ts';
 
 /**
  * Leads on PostgreSQL, with the rules of ../leads.ts: a save is one call of save_lead()
@@ -42,6 +43,7 @@ export function createPostgresLeads(
       source: LeadSource,
       check: SolutionCheck,
       idempotency?: IdempotentSave,
+      cvUpload?: string,
     ): Promise<SaveResult> {
       const at = now();
       const ackAddress = people?.acknowledge ? (people.addressKey(fields.email) ?? null) : null;
@@ -77,20 +79,20 @@ export function createPostgresLeads(
       };
       // A lead that came without proof of work is marked in the save's own transaction, before its deliveries can be sent.
       const withoutProof = check.spam === null && check.withoutProof === true;
-      if (!idempotency && !withoutProof) return saveLead(pool);
-      if (!idempotency) {
-        return transaction(pool, async (client) => {
-          const saved = await saveLead(client);
-          if ('leadId' in saved && !saved.duplicate && !saved.spam) await client.query('UPDATE leads SET without_proof = true WHERE id = $1', [saved.leadId]);
-          return saved;
-        });
-      }
-      return transaction(pool, async (client) => {
-        await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 1))', [idempotency.key]);
-        const kept = await findKept(client, idempotency.key);
-        if (kept) return { replay: kept };
+      if (!idempotency && !withoutProof && cvUpload === undefined) return saveLead(pool);
+      return transaction(pool, async (client): Promise<SaveResult> => {
+        if (idempotency) {
+          await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 1))', [idempotency.key]);
+          const kept = await findKept(client, idempotency.key);
+          if (kept) return { replay: kept };
+        }
+        // The upload's row stays locked until the lead commits: a second application naming it waits, then finds it claimed.
+        if (cvUpload !== undefined && !(await claimOpenUpload(client, cvUpload, at))) return { cvUnknown: true };
         const saved = await saveLead(client);
-        if ('leadId' in saved) {
+        if (!('leadId' in saved)) return saved;
+        if (withoutProof && !saved.duplicate && !saved.spam) await client.query('UPDATE leads SET without_proof = true WHERE id = $1', [saved.leadId]);
+        if (cvUpload !== undefined) await claimUpload(client, cvUpload, saved.leadId, at);
+        if (idempotency) {
           const { fingerprint, status, body } = idempotency.answer(saved.reference);
           await client.query(
             `INSERT INTO idempotency_keys (key, fingerprint, lead_id, status, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)

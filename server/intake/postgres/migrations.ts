@@ -1,4 +1,5 @@
 import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
+import { CV_MIGRATION_POSTGRES } from './cv.ts';
 
 /**
  * The PostgreSQL schema, as an append-only list: migration N is recorded in
@@ -224,6 +225,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 8: the team's side (server/team/; the SQL is in team-schema.ts).
   TEAM_MIGRATION_POSTGRES,
+  // 9: the CVs applicants attach, the bytes in the database so every instance can serve them (cv.ts).
+  CV_MIGRATION_POSTGRES,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
-import { type ErasureReason, type ErasureResult, hostOf, iso, LEAD_MENTIONS, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
+import { type ErasureReason, type ErasureResult, fileBytes, hostOf, iso, LEAD_MENTIONS, normaliseEmail, type PersonKey, scheduleRetentionPurge } from '../personal-data.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /**
@@ -50,7 +50,7 @@ export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]>
 
 function readable(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) out[column] = column.endsWith('_at') ? iso(value) : value;
+  for (const [column, value] of Object.entries(row)) out[column] = Buffer.isBuffer(value) ? fileBytes(value) : column.endsWith('_at') ? iso(value) : value;
   return out;
 }
 

@@ -11,6 +11,7 @@ import { startPostgresRetentionPurge } from './personal-data.ts';
 import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
 import { createPostgresVitals } from './vitals.ts';
 import { createPostgresTeamStore } from './team-store.ts';
+import { createPostgresCvStore } from './cv.ts';
 
 /**
  * The store when DATABASE_URL is set: one PostgreSQL database for every instance of the
@@ -38,6 +39,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
         return leads.forgetExpiredSolutions();
       },
     },
+    cvs: createPostgresCvStore(pool),
     outbox: createPostgresOutbox(pool, config.deliveryLeaseMs),
     vitals,
     funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),

@@ -1,8 +1,11 @@
 import { indexValues, INDEX_BATCH } from '../../team/search-index.ts';
-import type { LeadDelivery, LeadNote } from '../../../contract/team.ts';
+import type { AppliedBefore, LeadDelivery, LeadNote } from '../../../contract/team.ts';
+import type { CvSummary } from '../../../contract/cv-upload.ts';
+import { findLeadIds } from './personal-data.ts';
 import { AUDIT_COLUMNS, auditEntry } from '../../team/audit.ts';
 import { whereOf, type WorklistFilter } from '../../team/worklist-filter.ts';
 import {
+  personKeysOf,
   changeDetail,
   changesFields,
   countsOf,
@@ -119,7 +122,20 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
         notesOf([id]),
       ]);
       if (!row) return undefined;
-      return leadDetail(row, now, notes.get(id) ?? [], deliveries, history);
+      const fields = typeof row.fields === 'string' ? (JSON.parse(row.fields) as Record<string, string>) : row.fields;
+      const earlier: number[] = [];
+      if (row.kind === 'career') for (const key of personKeysOf(fields)) earlier.push(...(await findLeadIds(pool, key)));
+      const [appliedBefore, cv] = await Promise.all([
+        pool
+          .query<AppliedBefore>(
+            `SELECT id::integer AS id, reference, created_at::float8 AS "createdAt", fields->>'areaOfInterest' AS role FROM leads
+              WHERE id = ANY ($1) AND id < $2 AND kind = 'career' ORDER BY id DESC`,
+            [[...new Set(earlier)], id],
+          )
+          .then((r) => r.rows),
+        pool.query<CvSummary>('SELECT name, type, size, sha256 FROM cv_uploads WHERE lead_id = $1', [id]).then((r) => r.rows[0] ?? null),
+      ]);
+      return leadDetail(row, now, notes.get(id) ?? [], deliveries, history, cv, appliedBefore);
     },
     change: (id, change, actor, at) =>
       transaction(pool, async (client): Promise<ChangeResult> => {

@@ -82,6 +82,12 @@ export const en = {
   } as Record<string, string>,
 
   lead: {
+    cv: 'CV',
+    cvNone: 'No CV attached.',
+    cvDownload: (name: string, size: string) => `Download ${name} (${size})`,
+    size: (amount: string, unit: 'KB' | 'MB') => `${amount} ${unit}`,
+    appliedBefore: 'Applied before',
+    appliedBeforeItem: (date: string, role: string) => `${date}, ${role}`,
     back: 'Back to the worklist',
     backToSpam: 'Back to spam',
     call: 'Call',

@@ -84,6 +84,12 @@ export const hi: TeamMessages = {
   },
 
   lead: {
+    cv: 'CV',
+    cvNone: 'कोई CV नहीं लगाया गया।',
+    cvDownload: (name: string, size: string) => `${name} डाउनलोड करें (${size})`,
+    size: (amount: string, unit: 'KB' | 'MB') => `${amount} ${unit}`,
+    appliedBefore: 'पहले भी आवेदन किया है',
+    appliedBeforeItem: (date: string, role: string) => `${date}, ${role}`,
     back: 'वर्कलिस्ट पर वापस',
     backToSpam: 'स्पैम पर वापस',
     call: 'कॉल करें',

@@ -15,6 +15,7 @@ import { Contact } from './Contact.tsx';
 import { History } from './History.tsx';
 import { PersonData } from './PersonData.tsx';
 import { WorkForm } from './WorkForm.tsx';
+import { fileSize } from '../../lead-form/cv-file.ts';
 import './lead.css';
 
 /** A form's language by its own name, and its code: "हिन्दी (hi)". */
@@ -140,8 +141,39 @@ export function LeadPage({ id }: { id: number }) {
               <dd className={name === 'message' ? 'long' : undefined}>{fieldValue(name, value)}</dd>
             </div>
           ))}
+          {lead.kind === 'career' && (
+            <div>
+              <dt>{t.lead.cv}</dt>
+              <dd>
+                {lead.cv ? (
+                  <a href={TEAM_API.cv(lead.id)} download={lead.cv.name}>
+                    {t.lead.cvDownload(lead.cv.name, fileSize(lead.cv.size, t.lead.size))}
+                  </a>
+                ) : (
+                  t.lead.cvNone
+                )}
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
+
+      {lead.appliedBefore.length > 0 && (
+        <section className="panel" aria-labelledby="applied-before-title">
+          <h2 id="applied-before-title">{t.lead.appliedBefore}</h2>
+          <ul className="timeline">
+            {lead.appliedBefore.map((earlier) => (
+              <li key={earlier.id}>
+                <a href={TEAM_PAGES.lead(earlier.id)} onClick={onLinkClick}>
+                  {earlier.reference}
+                </a>
+                {': '}
+                {t.lead.appliedBeforeItem(dateTime(earlier.createdAt, t.locale), fieldValue('areaOfInterest', earlier.role))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="panel" aria-labelledby="source-title">
         <h2 id="source-title">{t.lead.source}</h2>
