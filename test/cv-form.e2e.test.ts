@@ -4,8 +4,9 @@
  * - a 6 MB file is refused before anything is sent, in the form's words, every field kept;
  * - the Hindi form shows the control, its hint and its refusals (the form's and the
  *   service's: an executable named .pdf) in Hindi;
- * - offline: applied with a file while offline, back online it goes by itself: one lead with
- *   the same bytes, and nothing of it (file included) left in IndexedDB or anywhere on the device;
+ * - offline: applied with a file while offline, back online it goes by itself (from the open
+ *   form, or by the outbox worker once the tab is closed): one lead with the same bytes, and
+ *   nothing of it (file included) left in IndexedDB or anywhere on the device;
  * - without JavaScript the browser posts multipart/form-data and the service stores the file.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -170,6 +171,30 @@ describe('the career form with a CV', () => {
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
     expect(await page.evaluate(readDeviceStorage)).toEqual({ local: {}, records: [], cacheNames: [] });
     expect(applicationsOf(email)).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
+  it('offline, tab closed: the outbox worker uploads the file and sends the application at the next page, once, leaving nothing', async () => {
+    const context: BrowserContext = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url + '/career');
+    await takeOver(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const email = 'cv.worker@example.in';
+    const file = pdfWithMarker('MARKER-WORKER');
+    await fill(page, formValues('career', { email }));
+    await attach(page, 'worker.pdf', file);
+    await context.setOffline(true);
+    await submit(page);
+    await page.locator(FORM).getByRole('status').filter({ hasText: en.waiting.title }).waitFor({ timeout: 30_000 });
+    await page.close();
+    await context.setOffline(false);
+
+    const later = await context.newPage();
+    await later.goto(site.url + '/features');
+    await expect.poll(() => applicationsOf(email).length, { timeout: 30_000 }).toBe(1);
+    expect(applicationsOf(email)).toEqual([{ id: expect.any(Number), sha256: sha256(file), size: file.length, name: 'worker.pdf' }]);
+    await expect.poll(() => later.evaluate(readDeviceStorage), { timeout: 15_000 }).toEqual({ local: {}, records: [], cacheNames: [] });
     await context.close();
   }, 120_000);
 
