@@ -53,7 +53,13 @@ describe('import boundaries', () => {
   it('contract/ imports only contract/: no project folder, no package, no Node', () => {
     expect(sourceFiles('contract').length).toBeGreaterThan(3);
     expect(violations('contract', (t) => t === 'contract')).toEqual([]);
-    const dom = sourceFiles('contract').filter((f) => /\b(?:document|window|navigator|HTMLElement|customElements)\b/.test(fs.readFileSync(path.join(repoRoot, f), 'utf8')));
+    // Names in the code, not in comments or strings (a MIME type may say "document").
+    const code = (f: string) =>
+      fs
+        .readFileSync(path.join(repoRoot, f), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+        .replace(/(['"`])(?:\\.|(?!\1)[^\\])*\1/g, '""');
+    const dom = sourceFiles('contract').filter((f) => /\b(?:document|window|navigator|HTMLElement|customElements)\b/.test(code(f)));
     expect(dom).toEqual([]);
   });
 

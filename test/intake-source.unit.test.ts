@@ -49,7 +49,7 @@ describe('lead source: open to every origin by default (no ALLOWED_ORIGINS)', ()
     });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('null');
-    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, X-Altcha, X-Notice-Version, Content-Language, Idempotency-Key');
+    expect(res.headers['access-control-allow-headers']).toBe('Content-Type, X-Altcha, X-Notice-Version, Content-Language, Idempotency-Key, X-Resume-Upload');
   });
 
   it('refuses an invalid partner id with a readable 400 and stores nothing', async () => {

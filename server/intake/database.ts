@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
 import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
-import { CV_MIGRATION_SQLITE } from './cv/cv-store.ts';
+import { CV_MIGRATION_SQLITE } from './cv/cv-schema.ts';
 import { freeReference } from './reference.ts';
 
 /**

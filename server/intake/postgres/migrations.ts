@@ -1,5 +1,5 @@
 import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
-import { CV_MIGRATION_POSTGRES } from './cv.ts';
+import { CV_MIGRATION_POSTGRES } from './cv-schema.ts';
 
 /**
  * The PostgreSQL schema, as an append-only list: migration N is recorded in
