@@ -47,7 +47,7 @@ const careerPayload = {
 
 /** Latin words left once the allowed ones are taken out: email addresses, course names, the loan words written in Latin. */
 function latinWords(text: string): string[] {
-  const allowed = /[\w.+-]+@[\w.-]+\.\w+|\b(?:BCA|MCA|B\.Tech|M\.Tech|BBA|MBA|RWA|OTP)\b/g;
+  const allowed = /[\w.+-]+@[\w.-]+\.\w+|\b(?:BCA|MCA|B\.Tech|M\.Tech|BBA|MBA|RWA|OTP|CV|PDF|DOCX?|MB)\b/g;
   return text.replace(allowed, ' ').match(/[A-Za-z]{2,}/g) ?? [];
 }
 
