@@ -3,7 +3,8 @@
  * (test/helpers/smtp-sink.ts) and both stores (SQLite in DATA_DIR; a throwaway PostgreSQL):
  * the acknowledgement of a lead (in the form's language, with the reference the answer gave,
  * what was sent, what happens next, the rights and the Grievance Officer), at most one per
- * address per 24 hours, never for spam; an application's outcome, queued by the store.
+ * address per 24 hours, never for spam (a lead the team takes out of spam is acknowledged then);
+ * an application's outcome, queued by the store.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -22,6 +23,7 @@ import { acknowledgementEmail, outcomeEmail } from '../server/intake/delivery/pe
 import { createLeadStore } from '../server/intake/leads.ts';
 import { openIntakeStore } from '../server/intake/open-store.ts';
 import { eraseLeads } from '../server/intake/personal-data.ts';
+import { OPERATOR } from '../server/team/audit.ts';
 import type { IntakeStore } from '../server/intake/store.ts';
 import { solvedHeader } from './helpers/altcha.ts';
 import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
@@ -80,6 +82,15 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     await settle();
     expect(sink.to(address)).toHaveLength(1);
     return sink.to(address)[0]!;
+  };
+
+  const idOf = async (reference: string) => {
+    const s = await openOperatorStore(server.dataDir, env.DATABASE_URL ?? '');
+    try {
+      return ((await s.listLeads({ includeSpam: true })) ?? []).find((l) => l.reference === reference)!.id;
+    } finally {
+      await s.close();
+    }
   };
 
   it('acknowledges a registration in English: the answer’s reference, what was sent, what happens next, the rights, the Grievance Officer; the team is told too', async () => {
@@ -168,6 +179,28 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     expect(sink.to(TEAM).filter((m) => partOf(m.raw, 'text/plain')!.includes(reference))).toEqual([]);
   });
 
+  it('a flagged lead the team takes out of spam is acknowledged then, once; not when its address had one within 24 hours, nor while flagged', async () => {
+    const flagged = async (email: string, societyName: string) => {
+      const res = await postJson(`${server.url}/addSocietyQuery`, { ...VALID_SOCIETY, name: 'Gurpreet', email, societyName });
+      expect(res.status).toBe(200);
+      const { reference } = (await res.json()) as Answer;
+      return { id: await idOf(reference), reference };
+    };
+    const lead = await flagged('gurpreet@example.in', 'Flagged Heights');
+    expect(await store.leads.queueAcknowledgement(lead.id)).toBe(false); // still flagged
+    expect(await store.team.worklist.notSpam(lead.id, [], OPERATOR, Date.now())).toEqual({ ok: true, queued: 0 });
+    expect(await store.leads.queueAcknowledgement(lead.id)).toBe(true);
+    expect(await store.leads.queueAcknowledgement(lead.id)).toBe(false);
+    expect(partOf((await only('gurpreet@example.in')).raw, 'text/plain')).toContain(`Your reference: ${lead.reference}`);
+
+    // The address was acknowledged for a lead of its own an instant ago: the flagged one's waits for nobody.
+    await send('/addSocietyQuery', { ...VALID_SOCIETY, name: 'Harleen', email: 'harleen@example.in', societyName: 'First Tower' });
+    const second = await flagged('harleen@example.in', 'Second Tower');
+    await store.team.worklist.notSpam(second.id, [], OPERATOR, Date.now());
+    expect(await store.leads.queueAcknowledgement(second.id)).toBe(false);
+    expect(partOf((await only('harleen@example.in')).raw, 'text/plain')).not.toContain(second.reference);
+  });
+
   it('a repeat within ten minutes and a retry with its Idempotency-Key answer the first lead’s reference, and write nothing more', async () => {
     const lead = { ...VALID_SOCIETY, name: 'Kiran', email: 'kiran@example.in', societyName: 'Lake View' };
     const key = `ack-${backend}-0123456789abcdef`;
@@ -186,14 +219,6 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     const spam = (await (await postJson(`${server.url}/addQuery`, { ...VALID_CAREER, email: 'spam@example.in' })).json()) as Answer;
     await only('anita@example.in');
     await only('john@example.in');
-    const idOf = async (reference: string) => {
-      const s = await openOperatorStore(server.dataDir, env.DATABASE_URL ?? '');
-      try {
-        return ((await s.listLeads({ includeSpam: true })) ?? []).find((l) => l.reference === reference)!.id;
-      } finally {
-        await s.close();
-      }
-    };
 
     expect(await store.leads.queueOutcomeEmail(await idOf(hindi.reference), 'offer')).toEqual({ queued: true });
     expect(await store.leads.queueOutcomeEmail(await idOf(hindi.reference), 'offer')).toEqual({ queued: false, reason: 'already-queued' });

@@ -2,8 +2,8 @@
  * Spam apart, and the team's links in what a lead sends, on the real service with a real
  * webhook receiver and a real SMTP server: a new lead's webhook and email link to its page in
  * /team/; a lead flagged as spam is delivered nowhere and sits in the spam list; "Not spam" in
- * Chromium delivers it by webhook and by email exactly once, even when a second tab asks
- * again; an invitation is emailed when SMTP_URL is set.
+ * Chromium delivers it by webhook and by email exactly once, and sends the person the
+ * acknowledgement they did not get, even when a second tab asks again; an invitation is emailed when SMTP_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
@@ -58,7 +58,7 @@ describe('spam apart, and links to the worklist', { timeout: 180_000 }, () => {
     expect(partOf(mail, 'text/html')).toContain(`<a href="${link}">Open it in the worklist</a>`);
   });
 
-  it('"Not spam" delivers a flagged lead by webhook and email exactly once', async () => {
+  it('"Not spam" delivers a flagged lead by webhook and email, and acknowledges it to the person, exactly once', async () => {
     // No proof of work: stored as spam, answered like any other, delivered nowhere.
     expect((await postJson(`${server.url}/addSocietyQuery`, validLead('society', { name: 'Jaspreet Gill', email: 'jaspreet@example.in' }))).status).toBe(200);
     const id = readDb(server.dataDir, (db) => db.prepare("SELECT id FROM leads WHERE json_extract(fields, '$.email') = 'jaspreet@example.in'").pluck().get()) as number;
@@ -85,18 +85,22 @@ describe('spam apart, and links to the worklist', { timeout: 180_000 }, () => {
     await second.getByRole('button', { name: 'Not spam: deliver it' }).waitFor();
 
     await page.getByRole('button', { name: 'Not spam: deliver it' }).click();
-    await page.getByRole('status').filter({ hasText: 'Taken out of spam and queued for 2 deliveries.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Taken out of spam and queued for 3 deliveries.' }).waitFor();
     await second.getByRole('button', { name: 'Not spam: deliver it' }).click();
     await second.getByRole('alert').filter({ hasText: 'Someone else changed this lead' }).waitFor();
 
-    await waitFor(() => receiver.acceptedPerId().get(`lead-${id}`) === 1 && mailsFor(id).length === 1, 'one webhook and one email');
+    const acknowledgements = () => smtp.messages.filter((m) => m.to.includes('jaspreet@example.in'));
+    await waitFor(() => receiver.acceptedPerId().get(`lead-${id}`) === 1 && mailsFor(id).length === 1 && acknowledgements().length === 1, 'one webhook, one email, one acknowledgement');
     // A second delivery would have arrived by now.
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.acceptedPerId().get(`lead-${id}`)).toBe(1);
     expect(mailsFor(id)).toHaveLength(1);
+    expect(acknowledgements()).toHaveLength(1);
+    const reference = readDb(server.dataDir, (db) => db.prepare('SELECT reference FROM leads WHERE id = ?').pluck().get(id)) as string;
+    expect(partOf(acknowledgements()[0]!.raw, 'text/plain')).toContain(`Your reference: ${reference}`);
     await page.reload();
     await page.getByRole('heading', { level: 3, name: 'Deliveries' }).waitFor();
-    expect(await page.getByText(/: delivered, 1 attempt/).count()).toBe(2);
+    expect(await page.getByText(/: delivered, 1 attempt/).count()).toBe(3);
     await page.goto(`${server.origin}/team/`);
     await page.locator('.lead-item').filter({ hasText: 'Jaspreet Gill' }).waitFor();
     await context.close();

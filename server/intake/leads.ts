@@ -249,6 +249,15 @@ export function createLeadStore(
         return delivery.outbox.enqueueOnce(leadId, outcomeTarget(outcome), now()) ? { queued: true } : { queued: false, reason: 'already-queued' };
       });
     },
+    /** Queues the acknowledgement of a lead the team took out of spam, by the rule a new lead's follows. */
+    queueAcknowledgement(leadId: number): Promise<boolean> {
+      return batcher.run((): boolean => {
+        const lead = leadForOutcome.get(leadId);
+        if (!lead || lead.spam_reason !== null) return false;
+        const at = now();
+        return acknowledges(leadId, lead.email, at) && delivery.outbox.enqueueOnce(leadId, ACKNOWLEDGEMENT_TARGET, at);
+      });
+    },
     /** Forgets the addresses acknowledged longer ago than the window (they limit nothing any more). */
     forgetAcknowledgedAddresses(): Promise<number> {
       return batcher.run(() => forgetAddresses.run(now() - ACKNOWLEDGEMENT_WINDOW_MS).changes);
@@ -298,6 +307,12 @@ export interface LeadStore {
    * member has confirmed it.
    */
   queueOutcomeEmail(leadId: number, outcome: ApplicationOutcome): Promise<OutcomeEmailResult>;
+  /**
+   * Queues the acknowledgement of a lead a team member took out of spam (a flagged lead got
+   * none), by the rule of a new lead's: only when the service sends acknowledgements, the
+   * lead is a person's and its address had none in 24 hours; once per lead. Whether it was queued.
+   */
+  queueAcknowledgement(leadId: number): Promise<boolean>;
   /** Forgets the acknowledged addresses older than 24 hours. */
   forgetAcknowledgedAddresses(): Promise<number>;
 }

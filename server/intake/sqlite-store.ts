@@ -39,6 +39,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
       forgetExpiredSolutions: leads.forgetExpiredSolutions,
       forgetExpiredKeys: leads.forgetExpiredKeys,
       queueOutcomeEmail: leads.queueOutcomeEmail,
+      queueAcknowledgement: leads.queueAcknowledgement,
       forgetAcknowledgedAddresses: leads.forgetAcknowledgedAddresses,
     },
     cvs: createSqliteCvStore(db, batcher),

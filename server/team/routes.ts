@@ -314,8 +314,10 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
       if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead');
       return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id.data, at) });
     }
-    if (result.queued) onQueued();
-    return { queued: result.queued, lead: await worklist.lead(id.data, at) };
+    // The person heard nothing while the lead was flagged: now they get the acknowledgement a new lead gets.
+    const queued = result.queued + ((await store.leads.queueAcknowledgement(id.data)) ? 1 : 0);
+    if (queued) onQueued();
+    return { queued, lead: await worklist.lead(id.data, at) };
   });
 
   app.post(`${TEAM_API.leads}/:id/outcome-email`, async (request, reply) => {

@@ -7,7 +7,7 @@ import { dedupeKey, DEDUPE_WINDOW_MS, type IdempotentSave, type SaveResult } fro
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
 import type { ApplicationOutcome } from '../../../contract/messages/email/types.ts';
-import { ACKNOWLEDGEMENT_WINDOW_MS, type OutcomeEmailResult, outcomeRefusal, outcomeTarget, type PersonEmailPolicy } from '../delivery/acknowledgement.ts';
+import { ACKNOWLEDGEMENT_TARGET, ACKNOWLEDGEMENT_WINDOW_MS, type OutcomeEmailResult, outcomeRefusal, outcomeTarget, type PersonEmailPolicy } from '../delivery/acknowledgement.ts';
 import { languageOf } from '../delivery/lead-event.ts';
 import { newReference, type RandomInt, referenceCandidates } from '../reference.ts';
 import { type Pool, transaction } from './connection.ts';
@@ -170,6 +170,32 @@ export function createPostgresLeads(
       );
       if (rowCount) return { queued: true };
       return { queued: false, reason: (await pool.query('SELECT 1 FROM leads WHERE id = $1', [leadId])).rowCount ? 'already-queued' : 'unknown-lead' };
+    },
+
+    async queueAcknowledgement(leadId: number): Promise<boolean> {
+      if (!people?.acknowledge) return false;
+      return transaction(pool, async (client) => {
+        const { rows } = await client.query<{ spam_reason: string | null; email: string | undefined }>(
+          "SELECT spam_reason, fields->>'email' AS email FROM leads WHERE id = $1 FOR UPDATE",
+          [leadId],
+        );
+        const address = rows[0] && rows[0].spam_reason === null ? people.addressKey(rows[0].email) : undefined;
+        if (address === undefined) return false;
+        const at = now();
+        // The same rule as save_lead(): an address's row younger than the window stays as it is.
+        const took = await client.query(
+          `INSERT INTO acknowledged_addresses AS a (address_hash, lead_id, queued_at) VALUES ($1, $2, $3)
+           ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at WHERE a.queued_at < $4`,
+          [address, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS],
+        );
+        if (!took.rowCount) return false;
+        const queued = await client.query(
+          `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'pending', 0, $3, $3)
+           ON CONFLICT (lead_id, target) DO NOTHING`,
+          [leadId, ACKNOWLEDGEMENT_TARGET, at],
+        );
+        return (queued.rowCount ?? 0) > 0;
+      });
     },
 
     async forgetAcknowledgedAddresses(): Promise<number> {
