@@ -8,11 +8,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CV, type CvUploadAnswer } from '../contract/cv-upload.ts';
-import { CV_UPLOAD_PATH, HEADERS } from '../contract/http.ts';
+import { CV } from '../contract/cv-upload.ts';
+import { HEADERS } from '../contract/http.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 import { pdfWithMarker, sha256 } from './helpers/cv-files.ts';
+import { cvServiceEnv, uploadedCv } from './helpers/cv-service.ts';
 import { VALID_CAREER } from './helpers/fixtures.ts';
 import { freshDatabase } from './helpers/postgres.ts';
 import { postJson, ROOT, startServer } from './helpers/server.ts';
@@ -23,16 +24,7 @@ const secret = webhookSecret();
 const receiver = await startWebhookReceiver(secret);
 const smtp = await startSmtpSink();
 const databaseUrl = await freshDatabase();
-const env = {
-  DATABASE_URL: databaseUrl,
-  SPAM_CHALLENGE: 'off',
-  WEBHOOK_URLS: receiver.url,
-  WEBHOOK_SECRET: secret,
-  SMTP_URL: smtp.url,
-  NOTIFY_EMAIL_TO: 'team@example.in',
-  ACK_EMAILS: 'off',
-  CV_UPLOAD_RATE_LIMIT_MAX: '1000',
-};
+const env = { DATABASE_URL: databaseUrl, ...cvServiceEnv({ url: receiver.url, secret }, smtp.url) };
 let server = await startServer({ env });
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 afterAll(async () => {
@@ -42,13 +34,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-async function uploaded(bytes: Buffer, name: string): Promise<CvUploadAnswer> {
-  const form = new FormData();
-  form.append(CV.control, new Blob([new Uint8Array(bytes)]), name);
-  const answer = await fetch(`${server.url}${CV_UPLOAD_PATH}`, { method: 'POST', body: form });
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as CvUploadAnswer;
-}
+const uploaded = (bytes: Buffer, name: string) => uploadedCv(server.url, bytes, name);
 const apply = (fields: Record<string, string>, id: string) =>
   postJson(`${server.url}/addQuery`, fields, { [HEADERS.idempotencyKey]: crypto.randomUUID(), [HEADERS.cvUpload]: id });
 const leadIdOf = async (email: string) => (await db.query<{ id: string }>("SELECT id FROM leads WHERE fields->>'email' = $1", [email])).rows.map((r) => Number(r.id));
@@ -113,9 +99,7 @@ describe('npm run migrate-store', () => {
   it("moves an application's CV, the same bytes, from SQLite into PostgreSQL", async () => {
     const sqlite = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
     const pdf = pdfWithMarker('moving', 30_000);
-    const form = new FormData();
-    form.append(CV.control, new Blob([new Uint8Array(pdf)]), 'moving.pdf');
-    const { upload } = (await (await fetch(`${sqlite.url}${CV_UPLOAD_PATH}`, { method: 'POST', body: form })).json()) as CvUploadAnswer;
+    const { upload } = await uploadedCv(sqlite.url, pdf, 'moving.pdf');
     const answer = await postJson(`${sqlite.url}/addQuery`, { ...VALID_CAREER, email: 'moving@example.in' }, { [HEADERS.cvUpload]: upload });
     expect(answer.status).toBe(200);
     await sqlite.stop();

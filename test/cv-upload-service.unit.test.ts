@@ -16,12 +16,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dbPath } from '../server/intake/database.ts';
 import { hashOf, SESSION_COOKIE } from '../server/team/sessions.ts';
 import { TEAM_API, type LeadDetail } from '../contract/team.ts';
-import { CV, type CvUploadAnswer } from '../contract/cv-upload.ts';
+import { CV } from '../contract/cv-upload.ts';
 import { CV_UPLOAD_PATH, HEADERS } from '../contract/http.ts';
 import { MESSAGES } from '../contract/messages/en.ts';
 import { MESSAGES_HI as HINDI } from '../contract/messages/hi.ts';
 import { createCvLinks } from '../server/intake/cv/cv-link.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
+import { cvServiceEnv, postCv, uploadedCv } from './helpers/cv-service.ts';
 import { docxWithMarker, executable, filesHolding, oleDoc, pdfWithMarker, sha256 } from './helpers/cv-files.ts';
 import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
@@ -33,17 +34,7 @@ const secret = webhookSecret();
 const receiver = await startWebhookReceiver(secret);
 const smtp = await startSmtpSink();
 const dataDir = tempDir();
-const env = {
-  DATA_DIR: dataDir,
-  SPAM_CHALLENGE: 'off',
-  WEBHOOK_URLS: receiver.url,
-  WEBHOOK_SECRET: secret,
-  SMTP_URL: smtp.url,
-  NOTIFY_EMAIL_TO: 'team@example.in',
-  ACK_EMAILS: 'off',
-  CV_LINK_SECRET: LINK_SECRET,
-  CV_UPLOAD_RATE_LIMIT_MAX: '1000',
-};
+const env = { DATA_DIR: dataDir, ...cvServiceEnv({ url: receiver.url, secret }, smtp.url), CV_LINK_SECRET: LINK_SECRET };
 let server = await startServer({ env });
 afterAll(async () => {
   await server.stop();
@@ -53,17 +44,8 @@ afterAll(async () => {
 
 const marker = () => `CV-MARKER-${crypto.randomUUID()}`;
 
-function upload(bytes: Buffer, name: string, type = 'application/octet-stream', headers: Record<string, string> = {}) {
-  const form = new FormData();
-  form.append(CV.control, new Blob([new Uint8Array(bytes)], { type }), name);
-  return fetch(`${server.url}${CV_UPLOAD_PATH}`, { method: 'POST', body: form, headers });
-}
-
-async function uploaded(bytes: Buffer, name: string, type?: string): Promise<CvUploadAnswer> {
-  const answer = await upload(bytes, name, type);
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as CvUploadAnswer;
-}
+const upload = (bytes: Buffer, name: string, type?: string, headers?: Record<string, string>) => postCv(server.url, bytes, name, type, headers);
+const uploaded = (bytes: Buffer, name: string, type?: string) => uploadedCv(server.url, bytes, name, type);
 
 const apply = (fields: Record<string, string>, id: string | undefined, key = crypto.randomUUID()) =>
   postJson(`${server.url}/addQuery`, fields, { [HEADERS.idempotencyKey]: key, ...(id ? { [HEADERS.cvUpload]: id } : {}) });
