@@ -225,7 +225,7 @@ export const SETTINGS = {
   ACK_EMAILS: {
     default: 'on',
     description:
-      'with `SMTP_URL`: every person\'s lead (never spam, never a repeat) is acknowledged by an email to the address they gave, in the form\'s language, with its reference, what they sent, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer; at most one per address per 24 hours; `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
+      'with `SMTP_URL`: every person\'s lead (never spam, never a repeat; a lead the team takes out of spam is acknowledged then) is acknowledged by an email to the address they gave, in the form\'s language, with its reference, what they sent, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer; at most one per address per 24 hours; `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
   },
   DELIVERY_RETRY_BASE_MS: {
     default: 30_000,
