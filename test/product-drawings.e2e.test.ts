@@ -119,6 +119,10 @@ describe('drawings of the product', () => {
   // the network, so the test states the network (Lighthouse's slow 4G) and checks it took hold.
   it.each(withTwins(['/', '/features', '/about-us', '/success-stories']))(
     'on Lighthouse’s phone (412×823, slow 4G) only the landing page draws the app while loading: %s',
+    // On a loaded machine Chromium may still lay a page out before its renderer has heard the
+    // network's type, with the unknown network's distance (twice 4G's), which reaches the drawings
+    // (about 2,800–3,000 px down at 412 px): one more try. A page that loads them eagerly fails both.
+    { retry: 1 },
     async (path) => {
       // Each SVG image costs main-thread work; outside the first load it cannot add blocking time.
       const expected = routeIn(defaultLanguage, path) === '/' ? 2 : 0;
