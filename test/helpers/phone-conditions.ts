@@ -15,14 +15,6 @@ export const slow4G = {
   connectionType: 'cellular4g',
 } as const;
 export const phoneCpuSlowdown = 4;
-/** The connection type Chromium reports (navigator.connection.effectiveType) under slow4G. */
-export const slow4GEffectiveType = '4g';
-/**
- * The same, fixed in the browser's own network quality estimator from its start: DevTools'
- * emulation reaches a new page's renderer only as it commits, and a layout before that
- * decides lazy loading from the estimator's guess (a longer distance when it knows nothing).
- */
-export const slow4GBrowserArgs = ['--force-effective-connection-type=4G'];
 
 /** Puts `page` on Lighthouse's slow 4G and, unless told otherwise, its 4× CPU slowdown; the HTTP cache is off. */
 export async function emulateSlowPhone(context: BrowserContext, page: Page, { cpuSlowdown = phoneCpuSlowdown } = {}) {
@@ -34,6 +26,3 @@ export async function emulateSlowPhone(context: BrowserContext, page: Page, { cp
   return cdp;
 }
 
-/** The effective connection type Chromium decides from, read in the page. */
-export const effectiveType = (page: Page) =>
-  page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType?: string } }).connection?.effectiveType);
