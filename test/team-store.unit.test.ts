@@ -132,6 +132,18 @@ describe.each(['sqlite', 'postgres'] as const)('team store: %s', (backend) => {
     expect((await store.team.worklist.list(parseFilter({}), now(), 50)).find((l) => l.id === ids.harish)?.reference).toBe(harish.reference);
   });
 
+  it('a reference without its "SD" that also reads as a word or a number finds its lead, and the word still finds by name', async () => {
+    await sql('UPDATE leads SET reference = ? WHERE id = ?', ['SD-ACDE-FHJK', ids.priya]);
+    await sql('UPDATE leads SET reference = ? WHERE id = ?', ['SD-2345-6789', ids.arjun]);
+    expect(await list({ q: 'ACDE-FHJK' })).toEqual(['Priya Raghunathan']);
+    expect(await list({ q: 'acdefhjk' })).toEqual(['Priya Raghunathan']);
+    expect(await list({ q: '2345 6789' })).toEqual(['Arjun Mehta']);
+    expect(await list({ q: '23456789' })).toEqual(['Arjun Mehta']);
+    // "RAGHUNAT" reads as SD-RA6H-VNAT too (G for 6, U for V), and is part of a name.
+    expect(await list({ q: 'raghunat' })).toEqual(['Priya Raghunathan']);
+    expect(await list({ q: 'MAHENDRA' })).toEqual([]);
+  });
+
   it('counts per status, from the kept totals and under other filters alike', async () => {
     const society = await store.team.worklist.counts(parseFilter({ kind: 'society' }), now());
     expect(society).toEqual({ new: 3, contacted: 0, 'demo booked': 0, 'set up': 0, 'not a fit': 0 });

@@ -40,9 +40,11 @@ export interface WorklistFilter {
 
 /**
  * A search: a whole phone number matches phone_key exactly (any spelling, by the contract's
- * rule), a whole reference its lead; anything else is a substring of the name, email, phone or society.
+ * rule), a whole reference its lead; anything else is a substring of the name, email, phone or
+ * society. A term that also reads as a reference without its "SD" (a word such as "MAHENDRA",
+ * a number such as "2345 6789") finds either (`reference`).
  */
-export type Search = { text: string } | { exact: ExactSearch };
+export type Search = ({ text: string } | { exact: ExactSearch }) & { reference?: string };
 export type ExactSearch = { column: (typeof EXACT_SEARCH_COLUMNS)[number]['column']; value: string };
 
 /**
@@ -51,7 +53,7 @@ export type ExactSearch = { column: (typeof EXACT_SEARCH_COLUMNS)[number]['colum
  */
 const EXACT_SEARCH_COLUMNS = [
   { column: 'phone_key', valueOf: (term: string) => (/^\+?[\d\s().-]+$/.test(term) && nationalPhoneNumber(term).length >= 7 ? nationalPhoneNumber(term) : undefined) },
-  // A reference as the person reads it out ("sd 4k7q 2m9x"); one without "SD" only with a digit, so no eight-letter word is taken for one.
+  // A reference as the person reads it out ("sd 4k7q 2m9x"); one without "SD" or a digit may be a word too (parseSearch).
   { column: 'reference', valueOf: (term: string) => (/^sd|\d/i.test(term) ? parseReference(term) : undefined) },
 ] as const;
 
@@ -70,14 +72,16 @@ export const startOfTeamDay = (date: string) => Date.parse(`${date}T00:00:00+05:
 function parseSearch(raw: string): Search | undefined {
   const term = raw.trim();
   if (!term) return undefined;
+  const reference = parseReference(term);
+  const orReference = reference ? { reference } : {};
   for (const { column, valueOf } of EXACT_SEARCH_COLUMNS) {
     const value = valueOf(term);
-    if (value !== undefined) return { exact: { column, value } };
+    if (value !== undefined) return column === 'reference' ? { exact: { column, value } } : { exact: { column, value }, ...orReference };
   }
   // A partial number is searched by its digits, as the index holds them.
   const text = /^\+?[\d\s().-]+$/.test(term) ? term.replace(/\D/g, '') : searchable(term);
   if ([...text].length < MIN_SEARCH_LENGTH) throw new FilterError('search-too-short', `type at least ${MIN_SEARCH_LENGTH} characters to search`);
-  return { text };
+  return { text, ...orReference };
 }
 
 /** The query string's filters; throws FilterError on a value no filter takes. */

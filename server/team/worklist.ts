@@ -225,14 +225,20 @@ export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: nu
     where.params.push(before);
   }
   const search = filter.search;
-  if (search && 'text' in search) {
+  if (search && 'text' in search && search.reference) {
+    where.clauses.push('(l.reference = ? OR l.id IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ?))');
+    where.params.push(search.reference, ftsPhrase(search.text));
+  } else if (search && 'text' in search) {
     return {
       sql: `SELECT ${columns} FROM lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id
              WHERE lead_search MATCH ? AND ${where.clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ?`,
       params: [ftsPhrase(search.text), ...where.params, limit],
     };
   }
-  if (search) {
+  if (search && 'exact' in search && search.reference) {
+    where.clauses.push(`(l.${search.exact.column} = ? OR l.reference = ?)`);
+    where.params.push(search.exact.value, search.reference);
+  } else if (search && 'exact' in search) {
     where.clauses.push(`l.${search.exact.column} = ?`);
     where.params.push(search.exact.value);
   }

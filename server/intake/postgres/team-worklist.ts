@@ -49,9 +49,15 @@ export function selectSql(columns: string, filter: WorklistFilter, now: number, 
     where.params.push(before);
   }
   const search = filter.search;
-  if (search && 'text' in search) {
+  if (search && 'text' in search && search.reference) {
+    where.clauses.push("(l.reference = ? OR l.search_text LIKE ? ESCAPE '\\')");
+    where.params.push(search.reference, containing(search.text));
+  } else if (search && 'text' in search) {
     where.clauses.push("l.search_text LIKE ? ESCAPE '\\'");
     where.params.push(containing(search.text));
+  } else if (search && search.reference) {
+    where.clauses.push(`(l.${search.exact.column} = ? OR l.reference = ?)`);
+    where.params.push(search.exact.value, search.reference);
   } else if (search) {
     where.clauses.push(`l.${search.exact.column} = ?`);
     where.params.push(search.exact.value);
