@@ -46,8 +46,10 @@ async function startServiceAgain() {
 
 /** Acts on the form (the loader loads it), waits until its script has taken it over. */
 async function takeOver(page: Page) {
+  // Focus, not a click at coordinates: after a reload Firefox restores the scroll position
+  // while the page settles, and a click computed before that can land beside the form.
   await page.$eval(FORM, (el) => el.scrollIntoView({ block: 'center' }));
-  await page.click(`${FORM} >>> [name="name"]`);
+  await page.focus(`${FORM} >>> [name="name"]`);
   await page.waitForFunction(
     (t) => !!customElements.get(t) && !!document.querySelector(t)?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])'),
     { timeout: 20_000 },

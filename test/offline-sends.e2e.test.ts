@@ -126,6 +126,42 @@ describe('offline sends', () => {
     await context.close();
   });
 
+  it('a send that waited long is tried at once when the connection is back, and a first try that still fails is tried again within seconds', async () => {
+    // No worker (only this page sends), and the page's clock run forward by hand: the backoff grows to its longest pause.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    await context.clock.install();
+    const page = await context.newPage();
+    await page.goto(site.url + '/');
+    await takeOver(page);
+    const email = 'back.online@example.in';
+    let tries = 0;
+    let reachable = false;
+    await page.route((url) => url.pathname === '/addSocietyQuery', (route) => {
+      tries++;
+      return reachable ? route.continue() : route.abort('internetdisconnected');
+    });
+    await fill(page, values(email));
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await savedOnThisPhone(page);
+    // Hours of waiting: by now the next try is 5 to 7.5 minutes away.
+    for (let hour = 0; hour < 4; hour++) {
+      const before = tries;
+      await page.clock.runFor(60 * 60_000);
+      await expect.poll(() => tries, { timeout: 15_000 }).toBeGreaterThan(before);
+    }
+    // Back online: tried at once (still unreachable, as a connection that is settling can be) …
+    const before = tries;
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => tries, { timeout: 15_000 }).toBe(before + 1);
+    // … and again after the backoff's shortest pause (5 s plus jitter), not its longest (5 min).
+    reachable = true;
+    await page.clock.runFor(7_500);
+    await page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' }).waitFor({ timeout: 30_000 });
+    expect(leadsOf(email)).toEqual([{ id: expect.any(Number), spam: null }]);
+    await context.close();
+  }, 180_000);
+
   it('sent offline, tab closed, connection back, any page of the site opened: stored once, and nothing of it left on the device', async () => {
     const context = await browser.newContext();
     const page = await visitorWithForm(context);

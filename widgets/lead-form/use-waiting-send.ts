@@ -19,7 +19,7 @@ import {
 } from './lead-outbox.ts';
 import { dismissToastsFrom } from '../toast-host/toast-store.ts';
 
-/** Retries of a waiting send: 5 s, 10 s, 20 s … at most 5 min apart, plus up to 50 % jitter; at once when the browser says it is online. */
+/** Retries of a waiting send: 5 s, 10 s, 20 s … at most 5 min apart, plus up to 50 % jitter; at once when the browser says it is online, then 5 s, 10 s … again. */
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 5 * 60_000;
 
@@ -223,7 +223,12 @@ function retryUntilAnswered(
     dismissToastsFrom(toastSource); // the failure toast of the send that waited is no longer true
     report(outcome);
   };
-  const onOnline = () => void retry(false);
+  // Back online: tried at once, and the backoff starts again from its shortest pause, since the
+  // first try can still fail while the connection settles (or was already on its way).
+  const onOnline = () => {
+    attempt = 0;
+    void retry(false);
+  };
   // The worker sent this send: its answer, as the worker got it (an own attempt still on its way
   // is then ignored; the visitor's own send of it decides). Any other news: tried again at once.
   const onWorker = (event: MessageEvent) => {
