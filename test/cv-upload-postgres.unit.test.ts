@@ -93,6 +93,21 @@ describe('the CV on PostgreSQL', () => {
     server = await startServer({ env });
     await expect.poll(async () => (await cvOf(upload)) === undefined, { timeout: 10_000 }).toBe(true);
   });
+
+  it('the same application sent at once by the page and the outbox worker, each with its own upload of the file: one lead with one CV, both answered alike', async () => {
+    const email = 'pg-twice@example.in';
+    const file = pdfWithMarker(`CV-MARKER-${crypto.randomUUID()}`);
+    const uploads = [(await uploaded(file, 'cv.pdf')).upload, (await uploaded(file, 'cv.pdf')).upload];
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(uploads.map((upload) => postJson(`${server.url}/addQuery`, { ...VALID_CAREER, email, phone: '9822334455' }, { [HEADERS.idempotencyKey]: key, [HEADERS.cvUpload]: upload })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(answers.map((answer) => answer.json()));
+    expect(a).toEqual(b);
+    const [leadId] = await leadIdOf(email);
+    expect(await leadIdOf(email)).toHaveLength(1);
+    const kept = await Promise.all(uploads.map(cvOf));
+    expect(kept.filter(Boolean).map((row) => Number(row!.lead_id))).toEqual([leadId]);
+  });
 });
 
 describe('npm run migrate-store', () => {

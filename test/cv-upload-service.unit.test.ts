@@ -105,6 +105,25 @@ describe('POST /uploadResume and the application that claims it', () => {
     expect(sha256(stored)).toBe(sha256(pdf));
   });
 
+  it('a retry that uploaded the same file again (the page and the outbox worker each sent it) answers as the first time, and its own upload is not kept; another file under the key is refused', async () => {
+    const email = 'retry.upload@example.in';
+    const fields = { ...applicant, email };
+    const file = pdfWithMarker(marker());
+    const [first, second] = [await uploaded(file, 'cv.pdf', 'application/pdf'), await uploaded(file, 'cv.pdf', 'application/pdf')];
+    const key = crypto.randomUUID();
+    const answer = await apply(fields, first.upload, key);
+    expect(answer.status).toBe(200);
+    const again = await apply(fields, second.upload, key);
+    expect([again.status, again.headers.get('idempotent-replayed'), await again.text()]).toEqual([200, 'true', await answer.text()]);
+    expect(cvRows().filter((r) => r.id === first.upload || r.id === second.upload)).toEqual([expect.objectContaining({ id: first.upload, leadId: leadIdOf(email) })]);
+
+    const other = await uploaded(pdfWithMarker(marker()), 'cv.pdf', 'application/pdf');
+    const refused = await apply(fields, other.upload, key);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).message).toBe(MESSAGES.idempotencyKeyReused);
+    expect(readDb(dataDir, (db) => db.prepare("SELECT COUNT(*) FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().get(email))).toBe(1);
+  });
+
   it("the team's email attaches the same bytes", async () => {
     await expect.poll(() => smtp.messages.filter((m) => m.raw.includes('cv-pdf@example.in')).length, { timeout: 15_000 }).toBe(1);
     const mail = smtp.messages.find((m) => m.raw.includes('cv-pdf@example.in'))!;

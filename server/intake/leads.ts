@@ -19,7 +19,7 @@ import {
   type PersonEmailPolicy,
 } from './delivery/acknowledgement.ts';
 import { freeReference, type RandomInt } from './reference.ts';
-import { cvClaims, UPLOAD_ID_PATTERN } from './cv/cv-store.ts';
+import { cvClaims, UPLOAD_ID_PATTERN, type CvStore } from './cv/cv-store.ts';
 import { CV } from '../../contract/cv-upload.ts';
 import type { ApplicationOutcome } from '../../contract/messages/email/types.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
@@ -360,6 +360,8 @@ export function registerLeadRoutes(
     site?: SitePages;
     /** Called once a new lead of a person (not a repeat, not spam) is stored. */
     onStored?: (source: LeadSource, headers: FastifyRequest['headers']) => void;
+    /** The CVs an application names (X-CV-Upload): a retry is the same request when its upload holds the same bytes. */
+    cvs?: Pick<CvStore, 'contentHash' | 'discardUnclaimed'>;
     /** A form's own post (`application/x-www-form-urlencoded`, form-post.ts): taken in by the same rules, answered with pages. */
     formPosts?: {
       accepts(request: FastifyRequest): boolean;
@@ -394,10 +396,14 @@ export function registerLeadRoutes(
         return sendFailure(reply, 400, MESSAGES.generic);
       }
       if (cvUpload === null) return sendFailure(reply, 400, MESSAGES.cvUnknown, CV.control);
-      // The upload named is part of what a retry must repeat: the same key with another upload is another request (422).
-      const fingerprint = requestFingerprint(route.path, cvUpload === undefined ? parsed.data : { ...parsed.data, [HEADERS.cvUpload]: cvUpload });
+      // The CV's bytes are part of what a retry must repeat: the same key with another file is another request (422). A retry
+      // may name another upload of the same file (the page and the outbox worker each uploaded it, the first upload was lost).
+      const cvHash = cvUpload === undefined ? undefined : ((await options.cvs?.contentHash(cvUpload)) ?? `upload ${cvUpload}`);
+      const fingerprint = requestFingerprint(route.path, cvHash === undefined ? parsed.data : { ...parsed.data, [HEADERS.cvUpload]: cvHash });
       const answer = (reference: string): KeptAnswer => ({ fingerprint, status: 200, body: withReference(route.success[lang], reference) });
-      const replay = (kept: KeptKey) => {
+      const replay = async (kept: KeptKey) => {
+        // A repeat stores nothing: an upload of its own (not the lead's) is not kept either.
+        if (cvUpload !== undefined && ('erased' in kept || kept.fingerprint === fingerprint)) await options.cvs?.discardUnclaimed(cvUpload);
         if ('erased' in kept) {
           // Its lead was erased: answered as it was (its reference went with it), nothing stored again (only the key was kept).
           request.log.info({ kind: route.kind, replayed: true, erased: true }, 'lead repeated after its erasure');

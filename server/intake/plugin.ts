@@ -154,6 +154,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
           site,
           onStored: countLead,
           formPosts,
+          cvs: store.cvs,
         });
       });
       registerCvLinkRoute(api, cvLinks, store.cvs);

@@ -40,6 +40,10 @@ export interface CvStore {
   claimed(id: string): Promise<StoredCv | undefined>;
   /** Deletes the uploads no application claimed by `before` (epoch ms). */
   purgeUnclaimed(before: number): Promise<number>;
+  /** The SHA-256 of an upload's bytes, claimed or not; undefined when it is not held. */
+  contentHash(id: string): Promise<string | undefined>;
+  /** Deletes an upload no application has claimed (one a repeated application named: its first send's upload is the lead's). */
+  discardUnclaimed(id: string): Promise<void>;
 }
 
 /** An upload's id: 32 random base64url characters (192 bits), nothing else. */
@@ -73,6 +77,8 @@ export function createSqliteCvStore(db: Db, batcher: WriteBatcher): CvStore {
   const ofLead = db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM cv_uploads WHERE lead_id = ?`);
   const claimed = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM cv_uploads WHERE id = ? AND lead_id IS NOT NULL`);
   const purge = db.prepare<[number]>('DELETE FROM cv_uploads WHERE lead_id IS NULL AND created_at < ?');
+  const hashOf = db.prepare<[string], string>('SELECT sha256 FROM cv_uploads WHERE id = ?').pluck();
+  const discard = db.prepare<[string]>('DELETE FROM cv_uploads WHERE id = ? AND lead_id IS NULL');
   return {
     keep(cv, at) {
       const id = newUploadId();
@@ -88,6 +94,10 @@ export function createSqliteCvStore(db: Db, batcher: WriteBatcher): CvStore {
       // The old pages of the deleted files are in the WAL until it is checkpointed.
       if (deleted > 0) checkpointAndTruncate(db);
       return deleted;
+    },
+    contentHash: async (id) => hashOf.get(id),
+    async discardUnclaimed(id) {
+      await batcher.run(() => discard.run(id));
     },
   };
 }

@@ -36,5 +36,9 @@ export function createPostgresCvStore(pool: Pool): CvStore {
       if (deleted > 0) await pool.query('VACUUM cv_uploads');
       return deleted;
     },
+    contentHash: async (id) => (await pool.query<{ sha256: string }>('SELECT sha256 FROM cv_uploads WHERE id = $1', [id])).rows[0]?.sha256,
+    async discardUnclaimed(id) {
+      await pool.query('DELETE FROM cv_uploads WHERE id = $1 AND lead_id IS NULL', [id]);
+    },
   };
 }
