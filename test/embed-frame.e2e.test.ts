@@ -234,6 +234,29 @@ describe('the framed page', () => {
     expect(await iframe.getAttribute('height')).toBe(String(content));
     await page.close();
   });
+
+  it('the resize line, loaded async after the frame told its height, asks again and sizes the frame', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Heights the frame posts, recorded from the start: the line is added once the last one is the frame's settled height.
+    await page.addInitScript(() => {
+      const heights: number[] = ((window as unknown as { heights: number[] }).heights = []);
+      addEventListener('message', (event) => {
+        if ((event.data as { type?: string } | null)?.type === 'society-registration-frame:height') heights.push(event.data.height);
+      });
+    });
+    await page.goto(hosts.url + '/');
+    const iframe = page.locator('iframe');
+    const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+    const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await expect.poll(async () => (await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1))) === (await contentHeight())).toBe(true);
+    const declared = await iframe.getAttribute('height');
+    expect(Number(declared)).not.toBe(await contentHeight());
+
+    await page.addScriptTag({ url: `${site.url}/embed/frame-resize.js` });
+    await expect.poll(async () => (await iframe.getAttribute('height')) === String(await contentHeight())).toBe(true);
+    await page.close();
+  });
 });
 
 describe('which pages may be framed', () => {
