@@ -17,6 +17,8 @@ const nginxBinary = () => ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.e
 /** `port`: listen there (a test that must name nginx's address before it starts, e.g. TEAM_ORIGIN); default a free one. */
 export async function startNginx(upstreams: readonly string[], { port: fixedPort }: { port?: number } = {}) {
   const dir = tempDir('nginx-test-');
+  // Started as root, nginx's workers run as nobody: they buffer a large body (a CV) under this folder.
+  fs.chmodSync(dir, 0o755);
   const port = fixedPort ?? (await freePort());
   const hosts = upstreams.map((u) => new URL(u).host);
   const conf = path.join(dir, 'nginx.conf');
@@ -41,7 +43,7 @@ ${hosts.map((h) => `    server ${h} max_fails=1 fail_timeout=5s;`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 32k;
+    client_max_body_size 6m;
     location / {
       proxy_pass http://intake;
       proxy_http_version 1.1;
