@@ -1,6 +1,6 @@
 /**
  * Chromium as a visitor moving between pages, for the speculation, back/forward-cache and
- * view-transition checks (test/instant-navigation.e2e.test.ts) and `npm run bench:instant`.
+ * view-transition checks (test/site/instant-navigation.e2e.test.ts) and `npm run bench:instant`.
  *
  * What works here (Chromium 156, new headless, puppeteer-core 24):
  * - puppeteer-core with the site's usual flags: speculation rules and prerendering need no

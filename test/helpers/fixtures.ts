@@ -1,6 +1,6 @@
 /**
  * Valid lead payloads, one per kind, that every test starts from: each is checked against
- * the contract's field list (test/fixtures.unit.test.ts), so a field added to the contract
+ * the contract's field list (test/forms/fixtures.unit.test.ts), so a field added to the contract
  * is added here once, not in every test.
  */
 import { controlName, fieldNames, type ControlOf, type FieldOf, type LeadKind } from '../../contract/lead-contract.ts';

@@ -28,7 +28,7 @@ export interface DefineOptions<Props> {
   css: string;
 }
 
-/** r2wc's private render method (connectedCallback and attribute changes call it); test/r2wc-internals.unit.test.ts fails if it moves. */
+/** r2wc's private render method (connectedCallback and attribute changes call it); test/forms/r2wc-internals.unit.test.ts fails if it moves. */
 export const R2WC_RENDER = Symbol.for('r2wc.render');
 
 interface R2wcElement extends HTMLElement {

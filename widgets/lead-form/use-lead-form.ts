@@ -61,7 +61,7 @@ export interface LeadFormProps {
 
 /**
  * The body a form sends (and keeps for a send that waits): every field of the contract, in
- * payload order, from its control's value. test/lead-form-fields.unit.test.ts builds each
+ * payload order, from its control's value. test/forms/lead-form-fields.unit.test.ts builds each
  * form's body with it from the controls the form renders.
  */
 export function leadFormBody<K extends LeadKind>(kind: K, values: Record<ControlOf<K>, string>): Record<FieldOf<K>, string> {

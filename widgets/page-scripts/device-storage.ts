@@ -19,7 +19,7 @@ import { DRAFT_KEY_PREFIX, VISIT_CAMPAIGN_KEY } from '../lead-form/device-keys.t
  * The campaign parameters of an address's query, each as `&name=value` (still encoded): the
  * names of contract/campaign.ts CAMPAIGN_KEYS, with a value no longer than CAMPAIGN_MAX_LENGTH
  * characters can be once encoded (9 per character: a three-byte character as `%XX%XX%XX`);
- * test/device-storage.unit.test.ts holds both equal. Written out, because importing that
+ * test/forms/device-storage.unit.test.ts holds both equal. Written out, because importing that
  * module would make it a chunk the loader shares with the forms; the forms read the kept
  * values back with the contract's whole rule (campaignOf).
  */

@@ -12,7 +12,7 @@ export { readFormOptions, safeColour, safePartner, safeRadius, type FormOptions 
  * The iframe snippet's height on each language's /embed page, in px: at 320 px wide the form
  * with its notice and the line under it measures about 1,200 px in English, Hindi and Marathi,
  * 1,220–1,280 in Telugu, Bengali and Kannada, and 1,490 in Tamil (Debian's Noto fonts); the
- * rest is room for other fonts. test/embed-frame.e2e.test.ts checks every language's snippet.
+ * rest is room for other fonts. test/forms/embed-frame.e2e.test.ts checks every language's snippet.
  */
 export const frameSnippetHeights: Record<LanguageCode, number> = { en: 1280, hi: 1280, mr: 1280, te: 1300, bn: 1310, kn: 1360, ta: 1580 };
 
