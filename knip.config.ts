@@ -20,6 +20,7 @@ const config: KnipConfig = {
     'pages/**/*.ts',
     'scripts/*.ts',
     'test/**/*.test.ts',
+    'test/setup/*.ts',
     'test/browser-stub/*.js',
     'web-test-runner.config.js',
     'public/embed/*.js',

@@ -357,7 +357,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
 
   it.runIf(backend === 'postgres')('/health answers 503 with the reason while PostgreSQL refuses connections, and ok again after', async () => {
     const name = new URL(databaseUrl).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: await adminUrl() });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     try {
       await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
