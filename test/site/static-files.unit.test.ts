@@ -112,7 +112,8 @@ describe('static-page request logs (finding 9)', () => {
     const secret = 'leaky.person@example.in';
     expect((await rawGet(server.url, `/about-us?email=${secret}&phone=9811122233`)).status).toBe(200);
     expect((await rawGet(server.url, `/no-such-page?email=${secret}`)).status).toBe(404);
-    await new Promise((r) => setTimeout(r, 200));
+    // The request log line is written once the response is done: the 404's comes last.
+    await expect.poll(() => server.output().split('\n').some((l) => l.startsWith('{') && l.includes('"/no-such-page"'))).toBe(true);
     const log = server.output();
     const lines = log.split('\n').filter((l) => l.startsWith('{'));
     expect(lines.some((l) => l.includes('"/about-us"'))).toBe(true);

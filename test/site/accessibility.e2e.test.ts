@@ -1,11 +1,17 @@
-import { AxeBuilder } from '@axe-core/playwright';
+/**
+ * Accessibility beyond a page at load (each page's axe audit, outline and link texts: the crawl,
+ * test/site/crawl.ts, and test/site/page-structure.unit.test.ts): each form mounted, with its
+ * notice, its confirmation and success toast, then a refused field and its error toast; the
+ * framed form; a visible focus ring on every control reached by Tab; reduced motion and
+ * forced colours.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { formValues } from '../helpers/fixtures.ts';
+import { axeViolations } from '../helpers/crawl.ts';
 import { headingLevels } from '../helpers/page-checks.ts';
 import { startServer } from '../helpers/server.ts';
-import { routes, withTwins } from '../helpers/routes.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -18,25 +24,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-// Followed by their twins in the other languages (contract/languages.ts) that pages/ has.
-const paths = withTwins([...routes.map((r) => r.path), '/embed', '/notice', '/no-such-page']);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // A toast fading in is measured at its final colours, not halfway through its 180 ms entrance.
-  await page.waitForFunction(
-    () => {
-      const roots: (Document | ShadowRoot)[] = [document];
-      for (const element of document.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
-      return roots.every((root) => root.getAnimations().every((animation) => animation.playState !== 'running'));
-    },
-    undefined,
-    { timeout: 5_000 },
-  );
-  const results = await new AxeBuilder({ page }).withTags(wcag).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
-}
-
 /** Brings the form's script in as a visitor does: the pointer on it (scrolling alone loads nothing). */
 async function mountWidget(page: Page, tag: string) {
   await page.locator(tag).scrollIntoViewIfNeeded();
@@ -45,23 +32,6 @@ async function mountWidget(page: Page, tag: string) {
 }
 
 describe('accessibility audits', () => {
-  for (const path of paths) {
-    it(`${path}: axe finds no WCAG 2.2 A/AA violation at load; headings in order; landmarks present`, async () => {
-      const page = await browser.context.newPage();
-      await page.goto(site.url + path);
-      expect(await axeViolations(page)).toEqual([]);
-      const levels = await headingLevels(page);
-      expect(levels[0]?.level).toBe(1);
-      for (let i = 1; i < levels.length; i++) {
-        expect(levels[i].level - levels[i - 1].level, `heading "${levels[i].text}" after "${levels[i - 1].text}"`).toBeLessThanOrEqual(1);
-      }
-      expect(await page.getByRole('banner').count()).toBe(1);
-      expect(await page.getByRole('main').count()).toBe(1);
-      expect(await page.getByRole('navigation').count()).toBeGreaterThanOrEqual(1);
-      await page.close();
-    });
-  }
-
   for (const [path, tag, fill] of [
     ['/', 'society-registration', formValues('society')],
     ['/career', 'career-application', formValues('career')],
@@ -105,27 +75,6 @@ describe('accessibility audits', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect((await headingLevels(page)).map((h) => h.level)).toEqual([1, 2]);
     expect(await page.getByRole('main').count()).toBe(1);
-    await page.close();
-  });
-
-  it('gives every link text that makes sense on its own', async () => {
-    const vague = /^(click here|here|read more|learn more|more|link|this|details|go)$/i;
-    const page = await browser.context.newPage();
-    for (const path of paths) {
-      await page.goto(site.url + path);
-      const names = await page.getByRole('link').evaluateAll((links) =>
-        links.map((a) =>
-          [a.getAttribute('aria-label'), a.textContent, ...[...a.querySelectorAll('[aria-label]')].map((el) => el.getAttribute('aria-label'))]
-            .join(' ')
-            .replace(/\s+/g, ' ')
-            .trim(),
-        ),
-      );
-      for (const name of names) {
-        expect(name.length, `${path}: a link without text`).toBeGreaterThan(1);
-        expect(name, `${path}: vague link text`).not.toMatch(vague);
-      }
-    }
     await page.close();
   });
 

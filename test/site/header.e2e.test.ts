@@ -1,29 +1,23 @@
 /**
- * The first screen on a phone (issue 12): at 360×640 every route shows its headline and its
- * primary action without scrolling, under a header at most 64 px tall. The header's Menu
- * button (a <details> summary) discloses the navigation with JavaScript off, by pointer and
- * by keyboard; on a desktop the navigation stays inline.
+ * The header as a visitor works it (issue 12), in Chromium against the built site and the
+ * real server: on a phone the Menu button (a <details> summary) discloses the navigation with
+ * JavaScript off, by pointer and by keyboard, after the skip link; the language switch lists
+ * every language as 44 px tap targets and leads to the same page; on a desktop the navigation
+ * stays inline and the switch's list drops down over the page. The not-found page tells the
+ * console which path was asked for. Where the header lays out on every page: test/site/crawl.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from '../../contract/languages.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { expectInFirstScreen } from '../helpers/crawl.ts';
 import { tabTo } from '../helpers/keyboard.ts';
-import { languageOfRoute, languages, routeIn } from '../../contract/languages.ts';
-import { loadSiteCatalogue } from '../../scripts/build/catalogues.ts';
-import { routes, withTwins } from '../helpers/routes.ts';
+import { layoutLanguages, longestLanguage, templatePagesIn } from '../helpers/page-sample.ts';
 import { startServer } from '../helpers/server.ts';
 
 const phone = { width: 360, height: 640 };
 const desktop = { width: 1366, height: 900 };
-const paths = withTwins([...routes.map((r) => r.path), '/embed', '/no-such-page']);
-/** The header's strings in a path's language (pages/i18n/<code>/layout.json). */
-const headerText = (path: string) => {
-  const texts = loadSiteCatalogue(languageOfRoute(path).code);
-  return { registerFree: texts.get('layout.registerFree')!, mainNav: texts.get('layout.mainNav')! };
-};
-/** The header's "Register free" is every route's primary action; these routes also lead with their own. */
-const leadActions: Record<string, string> = { '/': 'Register Your Society', '/career': 'Apply Now' };
 
 let site: Awaited<ReturnType<typeof startServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -36,16 +30,6 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** Fails unless the element's whole box lies inside the first viewport (the page is not scrolled). */
-async function expectInFirstScreen(page: Page, locator: Locator, what: string) {
-  const viewport = page.viewportSize()!;
-  const box = await locator.boundingBox();
-  expect(box, `${what} is rendered`).not.toBeNull();
-  const { x, y, width, height } = box!;
-  expect(await page.evaluate(() => window.scrollY), 'the page is not scrolled').toBe(0);
-  expect(x >= 0 && y >= 0 && x + width <= viewport.width && y + height <= viewport.height, `${what}: box ${JSON.stringify(box)} inside ${viewport.width}×${viewport.height}`).toBe(true);
-}
-
 /** Chromium's own accessibility node for the header's menu control: its role and expanded state. */
 async function menuNode(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -57,23 +41,7 @@ async function menuNode(page: Page) {
   return node && { role: node.role?.value, expanded: node.properties?.find((p) => p.name === 'expanded')?.value.value };
 }
 
-describe('the first screen on a 360×640 phone', () => {
-  it.each(paths)('%s: header at most 64 px; the headline and the primary action inside the first viewport', async (path) => {
-    const context = await browser.newContext({ viewport: phone });
-    const page = await context.newPage();
-    await page.goto(site.url + path);
-    const header = await page.getByRole('banner').boundingBox();
-    expect(header!.height, `${path}: header height`).toBeLessThanOrEqual(64);
-    await expectInFirstScreen(page, page.getByRole('heading', { level: 1 }), `${path}: the headline`);
-    const { registerFree, mainNav } = headerText(path);
-    await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: registerFree, exact: true }), `${path}: "${registerFree}"`);
-    const lead = leadActions[path];
-    if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
-    // The navigation waits behind the Menu button.
-    expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
-    await context.close();
-  });
-
+describe('the header on a 360×640 phone', () => {
   it('the Menu button discloses the navigation with JavaScript off: a disclosure with an expanded state, by pointer and by keyboard', async () => {
     const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
     const page = await context.newPage();
@@ -141,7 +109,7 @@ describe('the first screen on a 360×640 phone', () => {
 });
 
 describe('the language switch', () => {
-  it.each(withTwins(['/features']))('on a phone, in the Menu of %s: every language in its own name, each a 44 px tap target leading to the same page', async (path) => {
+  it.each(templatePagesIn(layoutLanguages).filter((p) => baseRoute(p) === '/features'))('on a phone, in the Menu of %s: every language in its own name, each a 44 px tap target leading to the same page', async (path) => {
     const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(site.url + path);
@@ -164,7 +132,7 @@ describe('the language switch', () => {
     await context.close();
   });
 
-  it.each(withTwins(['/features']))('%s: on a 960 px and a 1366 px desktop, inline in the header bar beside the navigation; its list drops down over the page', async (path) => {
+  it.each(templatePagesIn([defaultLanguage, longestLanguage]).filter((p) => baseRoute(p) === '/features'))('%s: on a 960 px and a 1366 px desktop, inline in the header bar beside the navigation; its list drops down over the page', async (path) => {
     for (const viewport of [{ width: 960, height: 800 }, desktop]) {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
@@ -206,4 +174,20 @@ describe('the header on a desktop', () => {
     await expectInFirstScreen(page, page.getByRole('banner').getByRole('link', { name: 'Register free', exact: true }), '"Register free"');
     await context.close();
   });
+});
+
+describe('the not-found page', () => {
+  it('logs the unknown path with console.error on the 404 page', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    const res = await page.goto(`${site.url}/no/such/place?x=1`);
+    expect(res?.status()).toBe(404);
+    await expect.poll(() => errors).toContain('404 Error: User attempted to access non-existent route: /no/such/place');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Oops! Page not found');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(`${site.url}/`);
+    await page.close();
+  });
+
 });
