@@ -59,7 +59,14 @@ export async function imagesInViewSettled(page: Page) {
       const r = img.getBoundingClientRect();
       return img.getClientRects().length > 0 && r.bottom > -innerHeight && r.top < 2 * innerHeight;
     };
-    await Promise.all([...document.images].filter(near).map((img) => img.decode().catch(() => undefined)));
+    const loaded = (img: HTMLImageElement) =>
+      img.complete
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          });
+    await Promise.all([...document.images].filter(near).map((img) => loaded(img).then(() => img.decode().catch(() => undefined))));
   });
   await nextPaint(page);
 }
@@ -67,22 +74,26 @@ export async function imagesInViewSettled(page: Page) {
 /**
  * Scrolls down a screen (80 % of one) at a time to the end, letting lazy images load and
  * settle on the way, then back to the top: the page as a reader sees it from top to bottom.
- * Returns the images the page shows that have not loaded (none, on a good page).
+ * Returns the images the page shows that have not loaded (none, on a good page). Each jump is
+ * instant, as a finger's scroll is: the site's CSS scrolls smoothly, which on a slowed CPU would
+ * still be on its way when the next step looks.
  */
 export async function walkThePage(page: Page): Promise<string[]> {
   const step = Math.round(page.viewportSize()!.height * 0.8);
   for (let y = 0; ; y += step) {
     const height = await page.evaluate((top) => {
-      window.scrollTo(0, top);
+      window.scrollTo({ top, behavior: 'instant' });
       return document.documentElement.scrollHeight;
     }, y);
     await imagesInViewSettled(page);
     if (y > height) break;
   }
   const unloaded = await page.evaluate(() =>
-    [...document.images].filter((img) => img.getClientRects().length > 0 && !(img.complete && img.naturalWidth > 0)).map((img) => img.src),
+    [...document.images]
+      .filter((img) => img.getClientRects().length > 0 && !(img.complete && img.naturalWidth > 0))
+      .map((img) => `${new URL(img.src).pathname} (${img.complete ? 'broken' : 'not loaded'}, at ${Math.round(img.getBoundingClientRect().left)},${Math.round(img.getBoundingClientRect().top + scrollY)})`),
   );
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await nextPaint(page);
   return unloaded;
 }
