@@ -23,7 +23,7 @@ export const MESSAGES_TE: LeadMessages = {
   tooManyRequests: 'చాలా ఎక్కువ అభ్యర్థనలు వచ్చాయి. దయచేసి ఒక నిమిషం ఆగి మళ్లీ ప్రయత్నించండి.',
   tooManyWithoutProof: 'మీ కనెక్షన్ నుండి JavaScript లేకుండా చాలా ఎక్కువ ఫారమ్‌లు పంపబడ్డాయి. దయచేసి JavaScript ఆన్ చేయండి, లేదా ఒక గంట ఆగి మళ్లీ ప్రయత్నించండి.',
   originRefused:
-    'ఈ వెబ్‌సైట్ మాకు రిజిస్ట్రేషన్లు పంపేలా సెటప్ చేయబడలేదు, అందుకే మీ వివరాలు పంపబడలేదు. దయచేసి సొసైటీని లేదా వెబ్‌సైట్ యజమానిని నేరుగా సంప్రదించండి.',
+    'ఈ వెబ్‌సైట్ మాకు నమోదులు పంపేలా సెటప్ చేయబడలేదు, అందుకే మీ వివరాలు పంపబడలేదు. దయచేసి సొసైటీని లేదా వెబ్‌సైట్ యజమానిని నేరుగా సంప్రదించండి.',
   invalidPartner:
     'ఈ ఫారమ్ యొక్క పార్టనర్ ఐడీ సరైనది కాదు (1 నుండి 40 వరకు ఇంగ్లీష్ చిన్న అక్షరాలు, అంకెలు లేదా హైఫన్లు). దయచేసి వెబ్‌సైట్ యజమానికి తెలియజేయండి.',
   notFound: 'ఈ చిరునామాలో పంపడానికి ఏమీ లేదు.',
@@ -78,7 +78,7 @@ export const TE_NOTICE: NoticeText = {
   retention: (period) => `మీరు పంపిన తర్వాత వీటిని ${period} మా వద్ద ఉంచి, ఆ తర్వాత తొలగిస్తాము.`,
   device: (days) => `మీరు పంపే వరకు ఇవి ఈ పరికరంలోనే ఉంటాయి (${days} రోజుల వరకు); మీరు ఏ లింక్ ద్వారా వచ్చారో దాని క్యాంపెయిన్ ఈ ట్యాబ్‌లో ఉంటుంది.`,
   withdraw: (email) => `మీరు ఎప్పుడైనా మీ సమ్మతిని వెనక్కి తీసుకోవచ్చు, లేదా మీ వివరాలను చూడమని, సరిచేయమని లేదా తొలగించమని అడగవచ్చు: ${email} కి రాయండి.`,
-  link: 'పూర్తి గోప్యతా ప్రకటన చదవండి',
+  link: 'పూర్తి గోప్యతా నోటీసు చదవండి',
   newTab: 'కొత్త ట్యాబ్‌లో తెరుచుకుంటుంది',
   period: { month: 'నెల', months: 'నెలలు', day: 'రోజు', days: 'రోజులు' },
   inYourLanguage: 'దీన్ని మీ భాషలో చదవండి',
@@ -86,7 +86,7 @@ export const TE_NOTICE: NoticeText = {
 
 /** The visible Telugu text of the career form's lists (the values sent never change): the form's options and the emails to the applicant. */
 export const TE_CHOICES: { courses: Record<CourseValue, string>; roles: Record<RoleValue, string> } = {
-  courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'ఇతర' },
+  courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'ఇతర కోర్సు' },
   roles: {
     'tech-intern': 'టెక్ ఇంటర్న్',
     'marketing-sales-intern': 'మార్కెటింగ్ & సేల్స్ ఇంటర్న్',
@@ -95,4 +95,4 @@ export const TE_CHOICES: { courses: Record<CourseValue, string>; roles: Record<R
 };
 
 /** How a lead's reference is introduced (EN_REFERENCE's twin). */
-export const TE_REFERENCE = { label: 'మీ రిఫరెన్స్', hint: 'మాకు ఫోన్ చేసినప్పుడు లేదా రాసినప్పుడు దీన్ని తెలియజేయండి.' };
+export const TE_REFERENCE = { label: 'మీ రిఫరెన్స్ నంబర్', hint: 'మాకు ఫోన్ చేసినప్పుడు లేదా రాసినప్పుడు దీన్ని తెలియజేయండి.' };
