@@ -93,8 +93,8 @@ export const TA_NOTICE: NoticeText = {
 export const TA_CHOICES: { courses: Record<CourseValue, string>; roles: Record<RoleValue, string> } = {
   courses: { BCA: 'BCA', MCA: 'MCA', 'B.Tech': 'B.Tech', 'M.Tech': 'M.Tech', BBA: 'BBA', MBA: 'MBA', Other: 'மற்றவை' },
   roles: {
-    'tech-intern': 'தொழில்நுட்பப் பயிற்சியாளர்',
-    'marketing-sales-intern': 'மார்க்கெட்டிங் & விற்பனைப் பயிற்சியாளர்',
+    'tech-intern': 'தொழில்நுட்ப இன்டர்ன்',
+    'marketing-sales-intern': 'மார்க்கெட்டிங் & விற்பனை இன்டர்ன்',
     'member-technical-staff': 'தொழில்நுட்பக் குழு உறுப்பினர்',
   },
 };
