@@ -40,7 +40,7 @@ export const te: WidgetMessages = {
       phone: { label: 'ఫోన్ *', placeholder: '+91 98765 43210' },
       college: { label: 'కళాశాల / విశ్వవిద్యాలయం *', placeholder: 'మీ కళాశాల లేదా విశ్వవిద్యాలయం' },
       course: { label: 'కోర్సు *', placeholder: 'మీ కోర్సును ఎంచుకోండి' },
-      yearOfStudy: { label: 'చదువుతున్న సంవత్సరం *', placeholder: 'ఉదా: మూడో సంవత్సరం లేదా చదువు పూర్తయింది' },
+      yearOfStudy: { label: 'చదువుతున్న సంవత్సరం *', placeholder: 'ఉదా: 3వ సంవత్సరం లేదా చదువు పూర్తయింది' },
       areaOfInterest: { label: 'ఆసక్తి ఉన్న రంగం *', placeholder: 'మీకు ఇష్టమైన పాత్రను ఎంచుకోండి' },
       whyJoin: { label: 'మీరు మాతో ఎందుకు చేరాలనుకుంటున్నారు? *', placeholder: 'ఈ పాత్రలో మిమ్మల్ని ఎక్కువగా ఆకర్షించేది ఏమిటో చెప్పండి' },
     },
