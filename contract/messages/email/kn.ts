@@ -5,14 +5,14 @@ import type { PersonEmailText } from './types.ts';
 export const EMAIL_KN: PersonEmailText = {
   acknowledgement: {
     subject: {
-      society: (reference) => `ನಿಮ್ಮ ಸೊಸೈಟಿ ನೋಂದಣಿ: ರೆಫರೆನ್ಸ್ ${reference}`,
-      career: (reference) => `ನಿಮ್ಮ ಅರ್ಜಿ: ರೆಫರೆನ್ಸ್ ${reference}`,
+      society: (reference) => `ನಿಮ್ಮ ಸೊಸೈಟಿ ನೋಂದಣಿ: ರೆಫರೆನ್ಸ್ ಸಂಖ್ಯೆ ${reference}`,
+      career: (reference) => `ನಿಮ್ಮ ಅರ್ಜಿ: ರೆಫರೆನ್ಸ್ ಸಂಖ್ಯೆ ${reference}`,
     },
     received: {
       society: (brand) => `${brand} ನಲ್ಲಿ ನಿಮ್ಮ ಸೊಸೈಟಿಯನ್ನು ನೋಂದಾಯಿಸಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಿಮ್ಮ ವಿವರಗಳು ನಮಗೆ ತಲುಪಿವೆ.`,
       career: (brand) => `${brand} ಗೆ ಅರ್ಜಿ ಸಲ್ಲಿಸಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಿಮ್ಮ ಅರ್ಜಿ ನಮಗೆ ತಲುಪಿದೆ.`,
     },
-    nextHeading: 'ಮುಂದೇನು',
+    nextHeading: 'ಮುಂದೆ ಏನಾಗುತ್ತದೆ',
     next: {
       society: '24 ಗಂಟೆಗಳ ಒಳಗೆ ನಾವು ನಿಮಗೆ ಕರೆ ಮಾಡಿ ನಿಮ್ಮ ಸೊಸೈಟಿಗೆ ಆ್ಯಪ್ ಸಿದ್ಧಪಡಿಸುತ್ತೇವೆ.',
       career: 'ನಮ್ಮ ತಂಡ ನಿಮ್ಮ ಅರ್ಜಿಯನ್ನು ಪರಿಶೀಲಿಸಿ ಇಮೇಲ್ ಅಥವಾ ಫೋನ್ ಮೂಲಕ ಉತ್ತರಿಸುತ್ತದೆ.',
@@ -36,7 +36,7 @@ export const EMAIL_KN: PersonEmailText = {
       ],
     },
   },
-  greeting: (name) => `ನಮಸ್ಕಾರ ${name},`,
+  greeting: (name) => `ನಮಸ್ಕಾರ ${name} ಅವರೇ,`,
   reference: KN_REFERENCE,
   sent: {
     heading: 'ನೀವು ಕಳುಹಿಸಿದ ವಿವರಗಳು',
@@ -46,7 +46,7 @@ export const EMAIL_KN: PersonEmailText = {
     heading: 'ನಿಮ್ಮ ವಿವರಗಳು ಮತ್ತು ನಿಮ್ಮ ಹಕ್ಕುಗಳು',
     how: (email, reference) =>
       `ನೀವು ಯಾವಾಗ ಬೇಕಾದರೂ ನಿಮ್ಮ ಒಪ್ಪಿಗೆಯನ್ನು ಹಿಂಪಡೆಯಬಹುದು, ಅಥವಾ ನಿಮ್ಮ ವಿವರಗಳನ್ನು ನೋಡಲು, ತಿದ್ದಲು ಅಥವಾ ಅಳಿಸಲು ಕೇಳಬಹುದು: ಈ ಇಮೇಲ್‌ಗೆ ಉತ್ತರಿಸಿ, ಅಥವಾ ${email} ವಿಳಾಸಕ್ಕೆ ಬರೆದು ${reference} ತಿಳಿಸಿ.`,
-    retention: (period) => `ನೀವು ಕಳುಹಿಸಿದ ನಂತರ ನಿಮ್ಮ ವಿವರಗಳನ್ನು ನಾವು ${period} ಕಾಲ ಇಟ್ಟುಕೊಂಡು, ನಂತರ ಅಳಿಸುತ್ತೇವೆ.`,
+    retention: (period) => `ನೀವು ಕಳುಹಿಸಿದ ನಂತರ ನಿಮ್ಮ ವಿವರಗಳನ್ನು ನಾವು ${period} ಇಟ್ಟುಕೊಳ್ಳುತ್ತೇವೆ, ಆಮೇಲೆ ಅಳಿಸುತ್ತೇವೆ.`,
     privacy: 'ನಿಮ್ಮ ವಿವರಗಳನ್ನು ನಾವು ಹೇಗೆ ಬಳಸುತ್ತೇವೆ, ಮತ್ತು ನಿಮ್ಮ ಹಕ್ಕುಗಳು:',
     actions: {
       withdraw: 'ನನ್ನ ಒಪ್ಪಿಗೆ ಹಿಂಪಡೆಯಿರಿ',

@@ -36,7 +36,7 @@ export const EMAIL_TA: PersonEmailText = {
       ],
     },
   },
-  greeting: (name) => `வணக்கம் ${name},`,
+  greeting: (name) => `வணக்கம் ${name} அவர்களே,`,
   reference: TA_REFERENCE,
   sent: {
     heading: 'நீங்கள் அனுப்பியவை',
@@ -49,10 +49,10 @@ export const EMAIL_TA: PersonEmailText = {
     retention: (period) => `நீங்கள் அனுப்பிய பிறகு உங்கள் விவரங்களை ${period} வைத்திருந்து, பின்னர் அழித்துவிடுகிறோம்.`,
     privacy: 'உங்கள் தரவை நாங்கள் எப்படிப் பயன்படுத்துகிறோம், உங்கள் உரிமைகள் என்ன:',
     actions: {
-      withdraw: 'என் ஒப்புதலைத் திரும்பப் பெறுக',
-      access: 'என் தரவைக் காட்டுக',
-      correct: 'என் தரவைத் திருத்துக',
-      erase: 'என் தரவை அழிக்கவும்',
+      withdraw: 'என் ஒப்புதலைத் திரும்பப் பெறுகிறேன்',
+      access: 'என் தரவைக் காட்டுங்கள்',
+      correct: 'என் தரவைத் திருத்துங்கள்',
+      erase: 'என் தரவை அழித்துவிடுங்கள்',
     },
   },
   grievance: (name, email, phone) =>

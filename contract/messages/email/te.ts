@@ -5,8 +5,8 @@ import type { PersonEmailText } from './types.ts';
 export const EMAIL_TE: PersonEmailText = {
   acknowledgement: {
     subject: {
-      society: (reference) => `మీ సొసైటీ రిజిస్ట్రేషన్: రిఫరెన్స్ ${reference}`,
-      career: (reference) => `మీ దరఖాస్తు: రిఫరెన్స్ ${reference}`,
+      society: (reference) => `మీ సొసైటీ నమోదు: రిఫరెన్స్ నంబర్ ${reference}`,
+      career: (reference) => `మీ దరఖాస్తు: రిఫరెన్స్ నంబర్ ${reference}`,
     },
     received: {
       society: (brand) => `${brand}లో మీ సొసైటీని నమోదు చేసినందుకు ధన్యవాదాలు. మీ వివరాలు మాకు అందాయి.`,
@@ -35,7 +35,7 @@ export const EMAIL_TE: PersonEmailText = {
       ],
     },
   },
-  greeting: (name) => `నమస్తే ${name},`,
+  greeting: (name) => `నమస్కారం ${name} గారు,`,
   reference: TE_REFERENCE,
   sent: {
     heading: 'మీరు పంపిన వివరాలు',
@@ -50,7 +50,7 @@ export const EMAIL_TE: PersonEmailText = {
     actions: { withdraw: 'నా సమ్మతిని వెనక్కి తీసుకోండి', access: 'నా వివరాలు చూపండి', correct: 'నా వివరాలు సరిచేయండి', erase: 'నా వివరాలు తొలగించండి' },
   },
   grievance: (name, email, phone) =>
-    `మీ వివరాలను మేము ఉపయోగించే విధానంపై మీకు ఫిర్యాదు ఉంటే, మా ఫిర్యాదుల అధికారి (Grievance Officer) ${name} ని సంప్రదించండి: ${email}, ${phone}.`,
+    `మీ వివరాలను మేము ఉపయోగించే విధానంపై మీకు ఫిర్యాదు ఉంటే, మా ఫిర్యాదుల అధికారి (Grievance Officer) ${name} గారిని సంప్రదించండి: ${email}, ${phone}.`,
   automatic: 'ఈ ఈమెయిల్ ఆటోమేటిక్‌గా పంపబడింది. మీ జవాబు మా బృందానికి చేరుతుంది.',
   signature: (brand) => `${brand} బృందం`,
   choices: { course: TE_CHOICES.courses, areaOfInterest: TE_CHOICES.roles },
