@@ -44,12 +44,15 @@ export function readCatalogueFile(file: string, prefix = ''): Map<string, string
   return texts;
 }
 
-/** A site language's catalogue: every pages/i18n/<code>/*.json, each file's keys under its name. Empty when the folder is missing. */
+/** A language's glossary beside its catalogue (pages/i18n/<code>/glossary.json: one word for each concept, docs/translating.md): no page's texts. */
+export const GLOSSARY_FILE = 'glossary.json';
+
+/** A site language's catalogue: every pages/i18n/<code>/*.json but its glossary, each file's keys under its name. Empty when the folder is missing. */
 export function loadSiteCatalogue(code: string, dir = cataloguesDir): Map<string, string> {
   const folder = path.join(dir, code);
   const texts = new Map<string, string>();
   if (!fs.existsSync(folder)) return texts;
-  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.json') && f !== GLOSSARY_FILE).sort()) {
     for (const [key, text] of readCatalogueFile(path.join(folder, file), `${file.slice(0, -'.json'.length)}.`)) texts.set(key, text);
   }
   return texts;
