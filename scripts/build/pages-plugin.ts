@@ -14,7 +14,7 @@ import { pagesDir } from '../paths.ts';
 import { pageLanguage } from './page-language.ts';
 import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts';
 import { loadSources, type Sources } from './page-sources.ts';
-import { noticeVersionOf } from './notice-texts.ts';
+import { noticeVersionOf, underReviewNote } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
 import { TEAM_DIR } from '../../server/site-headers.ts';
 import { sitemapRoutes } from './inputs.ts';
@@ -107,6 +107,7 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
         { hreflang: 'x-default', href: pageUrl(site.siteUrl, noticeRoute(defaultLanguage.code)) },
       ],
       noticeVersion: noticeVersionOf(notice.code),
+      underReview: underReviewNote(notice.code),
       noticeDate: dateIn(noticeVersionOf(notice.code), notice.dateLocale),
       retentionDays: site.privacy.retentionDays,
       deviceDays: OUTBOX_MAX_AGE_DAYS,
