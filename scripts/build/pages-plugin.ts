@@ -116,7 +116,10 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
       privacyRoute: routeIn(siteLanguage, '/privacy-policy'),
     };
   }
-  const language = pageLanguage(page.route, site.siteUrl, (route) => routes.has(route));
+  // A one-language route's variant (the framed form in Hindi) is in its own language, and has no other-language pages.
+  const language = page.variant
+    ? pageLanguage(routeIn(page.language, page.route), site.siteUrl, () => false)
+    : pageLanguage(page.route, site.siteUrl, (route) => routes.has(route));
   const names = new Intl.DisplayNames([page.language.htmlLang], { type: 'language' });
   const or = new Intl.ListFormat(page.language.htmlLang, { type: 'disjunction' });
   return {
