@@ -144,7 +144,7 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     expect(decodeWords(h.get('subject')![0]!)).toBe(EMAIL_HI.acknowledgement.subject.career(answer.reference));
     expect(h.get('content-language')).toEqual(['hi']);
     const text = partOf(mail.raw, 'text/plain')!;
-    expect(text).toContain('नमस्ते रवि कुमार,');
+    expect(text).toContain(EMAIL_HI.greeting('रवि कुमार'));
     expect(text).toContain(`${EMAIL_HI.reference.label}: ${answer.reference}`);
     expect(text).toContain(EMAIL_HI.acknowledgement.next.career);
     expect(text).toContain('पसंदीदा भूमिका: मार्केटिंग और सेल्स इंटर्न');

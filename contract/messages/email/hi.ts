@@ -35,7 +35,7 @@ export const EMAIL_HI: PersonEmailText = {
       ],
     },
   },
-  greeting: (name) => `नमस्ते ${name},`,
+  greeting: (name) => `नमस्ते ${name} जी,`,
   reference: HI_REFERENCE,
   sent: {
     heading: 'आपने क्या भेजा',
@@ -50,7 +50,7 @@ export const EMAIL_HI: PersonEmailText = {
     actions: { withdraw: 'मेरी सहमति वापस लें', access: 'मेरी जानकारी दिखाएँ', correct: 'मेरी जानकारी सुधारें', erase: 'मेरी जानकारी मिटाएँ' },
   },
   grievance: (name, email, phone) =>
-    `अगर आपको अपनी जानकारी के इस्तेमाल को लेकर कोई शिकायत है, तो हमारे शिकायत अधिकारी (Grievance Officer) ${name} से संपर्क करें: ${email}, ${phone}।`,
+    `अगर आपको अपनी जानकारी के इस्तेमाल को लेकर कोई शिकायत है, तो हमारे शिकायत अधिकारी (Grievance Officer) ${name} जी से संपर्क करें: ${email}, ${phone}।`,
   automatic: 'यह ईमेल अपने-आप भेजा गया है। इसका जवाब हमारी टीम तक पहुँचता है।',
   signature: (brand) => `${brand} टीम`,
   choices: { course: HI_CHOICES.courses, areaOfInterest: HI_CHOICES.roles },
