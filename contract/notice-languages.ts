@@ -18,13 +18,19 @@ export interface NoticeLanguage {
   script: string;
   /** A language of the Eighth Schedule (English is not). */
   scheduled: boolean;
+  /**
+   * 'pending' while its translation awaits a native reviewer's sign-off: its page says the
+   * translation is under review (docs/translating.md). Record the sign-off by replacing it with
+   * who reviewed it and when: `{ by: 'name or organisation', on: 'YYYY-MM-DD' }`.
+   */
+  review?: 'pending' | { by: string; on: string };
 }
 
 export const NOTICE_LANGUAGES: readonly NoticeLanguage[] = [
   { code: 'en', htmlLang: 'en-IN', dir: 'ltr', name: 'English', dateLocale: 'en-IN', script: 'Latin', scheduled: false },
   { code: 'as', htmlLang: 'as', dir: 'ltr', name: 'অসমীয়া', dateLocale: 'as', script: 'Bengali', scheduled: true },
   { code: 'bn', htmlLang: 'bn', dir: 'ltr', name: 'বাংলা', dateLocale: 'bn', script: 'Bengali', scheduled: true },
-  { code: 'brx', htmlLang: 'brx', dir: 'ltr', name: 'बर’', dateLocale: 'brx', script: 'Devanagari', scheduled: true },
+  { code: 'brx', htmlLang: 'brx', dir: 'ltr', name: 'बर’', dateLocale: 'brx', script: 'Devanagari', scheduled: true, review: 'pending' },
   { code: 'doi', htmlLang: 'doi', dir: 'ltr', name: 'डोगरी', dateLocale: 'doi', script: 'Devanagari', scheduled: true },
   { code: 'gu', htmlLang: 'gu', dir: 'ltr', name: 'ગુજરાતી', dateLocale: 'gu', script: 'Gujarati', scheduled: true },
   { code: 'hi', htmlLang: 'hi', dir: 'ltr', name: 'हिन्दी', dateLocale: 'hi', script: 'Devanagari', scheduled: true },
@@ -34,14 +40,14 @@ export const NOTICE_LANGUAGES: readonly NoticeLanguage[] = [
   { code: 'mai', htmlLang: 'mai', dir: 'ltr', name: 'मैथिली', dateLocale: 'mai', script: 'Devanagari', scheduled: true },
   { code: 'ml', htmlLang: 'ml', dir: 'ltr', name: 'മലയാളം', dateLocale: 'ml', script: 'Malayalam', scheduled: true },
   // Manipuri in its own script, Meetei Mayek (the calendar data has it in Bengali script only).
-  { code: 'mni', htmlLang: 'mni-Mtei', dir: 'ltr', name: 'ꯃꯤꯇꯩꯂꯣꯟ', script: 'Meetei_Mayek', scheduled: true },
+  { code: 'mni', htmlLang: 'mni-Mtei', dir: 'ltr', name: 'ꯃꯤꯇꯩꯂꯣꯟ', script: 'Meetei_Mayek', scheduled: true, review: 'pending' },
   { code: 'mr', htmlLang: 'mr', dir: 'ltr', name: 'मराठी', dateLocale: 'mr', script: 'Devanagari', scheduled: true },
   { code: 'ne', htmlLang: 'ne', dir: 'ltr', name: 'नेपाली', dateLocale: 'ne', script: 'Devanagari', scheduled: true },
   { code: 'or', htmlLang: 'or', dir: 'ltr', name: 'ଓଡ଼ିଆ', dateLocale: 'or', script: 'Oriya', scheduled: true },
   { code: 'pa', htmlLang: 'pa', dir: 'ltr', name: 'ਪੰਜਾਬੀ', dateLocale: 'pa', script: 'Gurmukhi', scheduled: true },
   { code: 'sa', htmlLang: 'sa', dir: 'ltr', name: 'संस्कृतम्', dateLocale: 'sa', script: 'Devanagari', scheduled: true },
   // Santali in Ol Chiki.
-  { code: 'sat', htmlLang: 'sat-Olck', dir: 'ltr', name: 'ᱥᱟᱱᱛᱟᱲᱤ', dateLocale: 'sat', script: 'Ol_Chiki', scheduled: true },
+  { code: 'sat', htmlLang: 'sat-Olck', dir: 'ltr', name: 'ᱥᱟᱱᱛᱟᱲᱤ', dateLocale: 'sat', script: 'Ol_Chiki', scheduled: true, review: 'pending' },
   { code: 'sd', htmlLang: 'sd-Arab', dir: 'rtl', name: 'سنڌي', dateLocale: 'sd', script: 'Arabic', scheduled: true },
   { code: 'ta', htmlLang: 'ta', dir: 'ltr', name: 'தமிழ்', dateLocale: 'ta', script: 'Tamil', scheduled: true },
   { code: 'te', htmlLang: 'te', dir: 'ltr', name: 'తెలుగు', dateLocale: 'te', script: 'Telugu', scheduled: true },

@@ -22,13 +22,14 @@ export interface ServiceProcess {
 /**
  * `env` goes on top of this process's environment and the defaults: HOST 127.0.0.1,
  * LOG_LEVEL warn and SQLite (a DATABASE_URL of the shell must not leak in); PORT is always
- * the free port. `nodeArgs` go before the script (e.g. `--cpu-prof`). Throws with the
- * process's output when it exits, or is not healthy within 60 s (then it is killed).
+ * the free port. `nodeArgs` go before the script (e.g. `--cpu-prof`); `root` is the copy of
+ * the repository to run (a scratch copy's own service). Throws with the process's output when
+ * it exits, or is not healthy within 60 s (then it is killed).
  */
-export async function startServiceProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
+export async function startServiceProcess(env: Record<string, string>, nodeArgs: string[] = [], root = repoRoot): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

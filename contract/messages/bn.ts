@@ -95,4 +95,4 @@ export const BN_CHOICES: { courses: Record<CourseValue, string>; roles: Record<R
 };
 
 /** How a lead's reference is introduced (EN_REFERENCE's twin). */
-export const BN_REFERENCE = { label: 'আপনার রেফারেন্স', hint: 'আমাদের ফোন করার বা লেখার সময় এটি জানান।' };
+export const BN_REFERENCE = { label: 'আপনার রেফারেন্স নম্বর', hint: 'আমাদের ফোন করার বা লেখার সময় এটি জানান।' };

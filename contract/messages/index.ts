@@ -1,12 +1,13 @@
 /**
  * Every language's catalogue at once, for the service and the build (the widgets load one
- * language at a time: widgets/i18n/). A language of contract/languages.ts without a
- * catalogue here fails the typecheck.
+ * language at a time: widgets/i18n/). Generated from contract/languages.ts by
+ * `npm run languages` (scripts/language-registry.ts): do not edit; a language of the list
+ * whose catalogues are missing here fails the typecheck and test/site/language-registry.unit.test.ts.
  */
 import type { NoticeText } from '../collection-notice.ts';
 import type { LanguageCode } from '../languages.ts';
 import { EN_NOTICE, type LeadMessages, MESSAGES } from './en.ts';
-import { HI_NOTICE, MESSAGES_HI } from './hi.ts';
+import { MESSAGES_HI, HI_NOTICE } from './hi.ts';
 import { MESSAGES_MR, MR_NOTICE } from './mr.ts';
 import { MESSAGES_TA, TA_NOTICE } from './ta.ts';
 import { MESSAGES_TE, TE_NOTICE } from './te.ts';

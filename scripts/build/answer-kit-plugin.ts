@@ -15,13 +15,14 @@ import { build, type Plugin } from 'vite';
 import { FRAME_ROUTE } from '../../contract/frame-options.ts';
 import { LEAD_PAGES } from '../../contract/form-post.ts';
 import { LEAD_KINDS, type LeadKind } from '../../contract/lead-contract.ts';
-import { languages, routeIn } from '../../contract/languages.ts';
+import { defaultLanguage, languages, routeIn } from '../../contract/languages.ts';
 import { answerKitDir } from '../../server/folders.ts';
 import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../../server/answer-pages/kit.ts';
 import { SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
 import type { SiteConfig } from '../../site.config.ts';
 import { pageFileOf, repoRoot, widgetsDir } from '../paths.ts';
 import { frameShell, framePage, scopedCss, siteShell } from './answer-shells.ts';
+import { languageVariants, variantFile } from './page-templates.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
 import { widgetDefines } from './widget-defines.ts';
 
@@ -58,9 +59,11 @@ async function buildKit(site: SiteConfig, outDir: string): Promise<void> {
 export function answerKitPlugin(site: SiteConfig): Plugin {
   let outDir = '';
   let pages: Record<string, string> = {};
-  const page = (route: string): string => {
-    const html = pages[pageFileOf(route)];
-    if (html === undefined) throw new Error(`answer kit: the build made no page for ${route}`);
+  const page = (route: string): string => variant(pageFileOf(route));
+  /** A page the build made, by its file (a one-language route's variant has no route of its own). */
+  const variant = (file: string): string => {
+    const html = pages[file];
+    if (html === undefined) throw new Error(`answer kit: the build made no page ${file}`);
     return html;
   };
   return {
@@ -76,6 +79,8 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
         pages = Object.fromEntries(
           Object.values(bundle).flatMap((file) => (file.type === 'asset' && file.fileName.endsWith('.html') ? [[file.fileName, String(file.source)]] : [])),
         );
+        // The framed form's page in the other languages is the service's alone: not a file of the site.
+        for (const variant of languageVariants()) delete bundle[variant.file];
       },
     },
     async closeBundle() {
@@ -85,10 +90,12 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
       const shells = Object.fromEntries(
         LEAD_KINDS.flatMap((kind) => languages.map((l) => [`${kind}/${l.code}`, siteShell(page(routeIn(l, LEAD_PAGES[kind])), site.brandName)])),
       ) as Record<string, AnswerShell>;
+      // The framed form's page in each language: the English one at its route, the others its variants.
+      const frame = (code: string) => (code === defaultLanguage.code ? page(FRAME_ROUTE) : variant(variantFile(pageFileOf(FRAME_ROUTE), code)));
       const manifest: AnswerPagesManifest = {
         shells: shells as AnswerPagesManifest['shells'],
-        frameShell: frameShell(page(FRAME_ROUTE), SOCIETY_REGISTRATION, site.brandName),
-        framePage: framePage(page(FRAME_ROUTE), SOCIETY_REGISTRATION),
+        frameShells: Object.fromEntries(languages.map((l) => [l.code, frameShell(frame(l.code), SOCIETY_REGISTRATION, site.brandName)])) as AnswerPagesManifest['frameShells'],
+        framePages: Object.fromEntries(languages.map((l) => [l.code, framePage(frame(l.code), SOCIETY_REGISTRATION)])) as AnswerPagesManifest['framePages'],
         styles: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, scopedCss(answerStyles[kind], ANSWER_CLASS)])) as Record<LeadKind, { css: string; hash: string }>,
       };
       fs.writeFileSync(path.join(dir, KIT_FILES.manifest), JSON.stringify(manifest) + '\n');

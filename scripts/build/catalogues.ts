@@ -44,10 +44,10 @@ export function readCatalogueFile(file: string, prefix = ''): Map<string, string
   return texts;
 }
 
-/** The language's word list (pages/i18n/<code>/glossary.json): one term per concept, for translators and the glossary test; no page's texts. */
-const GLOSSARY_FILE = 'glossary.json';
+/** A language's glossary beside its catalogue (pages/i18n/<code>/glossary.json: one word for each concept, docs/translating.md): no page's texts. */
+export const GLOSSARY_FILE = 'glossary.json';
 
-/** A site language's catalogue: every pages/i18n/<code>/*.json but the glossary, each file's keys under its name. Empty when the folder is missing. */
+/** A site language's catalogue: every pages/i18n/<code>/*.json but its glossary, each file's keys under its name. Empty when the folder is missing. */
 export function loadSiteCatalogue(code: string, dir = cataloguesDir): Map<string, string> {
   const folder = path.join(dir, code);
   const texts = new Map<string, string>();

@@ -7,13 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { widgetTags } from '../../widgets/registry/names.ts';
 import { pagesDir, widgetsDir } from '../paths.ts';
-import { builtPages, isPublic } from './page-templates.ts';
+import { builtPages, isPublic, languageVariants, type BuiltPage } from './page-templates.ts';
 
-/** Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404", "page-hi", "page-hi/features"); a language's page is named by the file it becomes. */
+/**
+ * Rollup input name → absolute file, for every page ("page-home", "page-about-us", "page-404",
+ * "page-hi", "page-hi/features"; a language's page is named by the file it becomes) and each
+ * language's variant of a one-language route ("page-embed/frame.hi", for the service).
+ */
 export function pageInputs(): Record<string, string> {
-  return Object.fromEntries(
-    builtPages().map((page) => [`page-${page.route === '/' ? 'home' : page.route.slice(1).replace(/\/$/, '')}`, path.join(pagesDir, page.file)]),
-  );
+  const name = (page: BuiltPage) => `page-${page.route === '/' ? 'home' : page.route.slice(1).replace(/\/$/, '')}${page.kind === 'site' && page.variant ? `.${page.language.code}` : ''}`;
+  return Object.fromEntries([...builtPages(), ...languageVariants()].map((page) => [name(page), path.join(pagesDir, page.file)]));
 }
 
 /** Rollup input name → absolute file, for every custom element ("widget-<tag>"). */

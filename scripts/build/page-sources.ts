@@ -8,17 +8,18 @@ import { defaultLanguage, languages } from '../../contract/languages.ts';
 import { loadSiteCatalogue, type Catalogue } from './catalogues.ts';
 import { catalogueProblems, partialFiles, siteCatalogueProblems, textUsesOf, type TextUse } from './catalogue-check.ts';
 import { loadNoticeCatalogue, noticeTextPlace } from './notice-texts.ts';
-import { builtPages, noticeLanguagesWithText, type BuiltPage } from './page-templates.ts';
+import { builtPages, languageVariants, noticeLanguagesWithText, type BuiltPage } from './page-templates.ts';
 
 /** Everything the pages are made of, read afresh: the pages to write, the catalogues, checked against the templates. */
 export interface Sources {
+  /** The pages to write, and the one-language routes' pages in the other languages (their variants, for the service). */
   pages: BuiltPage[];
   site: Record<string, Catalogue>;
   notice: Record<string, Catalogue>;
 }
 
-/** The texts used by the templates built in each language of the site, the partials' included. */
-export function siteTextUses(pages: BuiltPage[] = builtPages()): (code: string) => TextUse[] {
+/** The texts used by the templates built in each language of the site (variants included), the partials' included. */
+export function siteTextUses(pages: BuiltPage[] = [...builtPages(), ...languageVariants()]): (code: string) => TextUse[] {
   const partials = partialFiles();
   const uses = new Map<string, TextUse[]>(
     languages.map((l) => [l.code, textUsesOf([...new Set([...partials, ...pages.filter((p) => p.kind === 'site' && p.language === l).map((p) => p.template)])])]),
@@ -37,7 +38,7 @@ export function noticeCatalogueProblems(catalogues: Record<string, Catalogue>, u
 }
 
 export function loadSources(): Sources {
-  const pages = builtPages();
+  const pages = [...builtPages(), ...languageVariants()];
   const site = Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)]));
   const siteProblems = siteCatalogueProblems(site, siteTextUses(pages));
   if (siteProblems.length) throw new Error(`The pages' catalogues (pages/i18n/<code>/) do not fit the templates:\n- ${siteProblems.join('\n- ')}`);

@@ -43,6 +43,11 @@ export type BuiltPage =
       language: Language;
       /** Built in every language (false: ONE_LANGUAGE_ROUTES). */
       everyLanguage: boolean;
+      /**
+       * A one-language route's page in another language (languageVariants): served by the
+       * service at the route itself for `?lang=<code>` (the framed form), never a page of its own.
+       */
+      variant?: true;
     }
   | { kind: 'notice'; route: string; file: string; template: string; notice: NoticeLanguage };
 
@@ -75,6 +80,33 @@ export function builtPages(noticeCodes: readonly string[] = noticeLanguagesWithT
   }
   return pages;
 }
+
+/**
+ * The pages of ONE_LANGUAGE_ROUTES in every other language of the list, each from the same
+ * template and the language's catalogue: the framed form's page, which the service serves at
+ * /embed/frame in the language of its `?lang=` (scripts/build/answer-kit-plugin.ts). The build
+ * makes them for the service alone: no file in dist/, no route, not in the sitemap.
+ */
+export function languageVariants(): BuiltPage[] {
+  return templateFiles()
+    .filter((template) => ONE_LANGUAGE_ROUTES.includes(routeOfPageFile(template)))
+    .flatMap((template) =>
+      languages
+        .filter((language) => language !== defaultLanguage)
+        .map((language) => ({
+          kind: 'site' as const,
+          route: routeOfPageFile(template),
+          file: variantFile(template, language.code),
+          template,
+          language,
+          everyLanguage: false,
+          variant: true as const,
+        })),
+    );
+}
+
+/** The file a one-language route's page is built into in another language: embed/frame/index.html → embed/frame/index.hi.html. */
+export const variantFile = (template: string, code: string): string => template.replace(/\.html$/, `.${code}.html`);
 
 /** The notice catalogues, one file per language of the notice: pages/i18n/notice/<code>.json. */
 export const noticeCatalogueDir = path.join(pagesDir, 'i18n', 'notice');

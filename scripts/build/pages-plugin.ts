@@ -14,7 +14,7 @@ import { pagesDir } from '../paths.ts';
 import { pageLanguage } from './page-language.ts';
 import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts';
 import { loadSources, type Sources } from './page-sources.ts';
-import { noticeVersionOf } from './notice-texts.ts';
+import { noticeVersionOf, underReviewNote } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
 import { TEAM_DIR } from '../../server/site-headers.ts';
 import { sitemapRoutes } from './inputs.ts';
@@ -107,6 +107,7 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
         { hreflang: 'x-default', href: pageUrl(site.siteUrl, noticeRoute(defaultLanguage.code)) },
       ],
       noticeVersion: noticeVersionOf(notice.code),
+      underReview: underReviewNote(notice.code),
       noticeDate: dateIn(noticeVersionOf(notice.code), notice.dateLocale),
       retentionDays: site.privacy.retentionDays,
       deviceDays: OUTBOX_MAX_AGE_DAYS,
@@ -115,7 +116,10 @@ function pageData(site: SiteConfig, page: BuiltPage, sources: Sources, buildDate
       privacyRoute: routeIn(siteLanguage, '/privacy-policy'),
     };
   }
-  const language = pageLanguage(page.route, site.siteUrl, (route) => routes.has(route));
+  // A one-language route's variant (the framed form in Hindi) is in its own language, and has no other-language pages.
+  const language = page.variant
+    ? pageLanguage(routeIn(page.language, page.route), site.siteUrl, () => false)
+    : pageLanguage(page.route, site.siteUrl, (route) => routes.has(route));
   const names = new Intl.DisplayNames([page.language.htmlLang], { type: 'language' });
   const or = new Intl.ListFormat(page.language.htmlLang, { type: 'disjunction' });
   return {

@@ -14,6 +14,7 @@ import { headersFile, type BuildMeta } from '../../server/site-headers.ts';
 import { deferModuleScripts, scriptHashes } from './deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
 import { publicRoutes } from './inputs.ts';
+import { languageVariants } from './page-templates.ts';
 import { precompress } from './precompress.ts';
 import { speculationRulesText } from './speculation-rules.ts';
 import { cspHash } from './csp-hash.ts';
@@ -52,6 +53,7 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
   const pageHashes: Record<string, string[]> = {};
   const pageScripts: Record<string, string[]> = {};
   const inlined = new Set<string>();
+  const variantFiles = new Set(languageVariants().map((page) => page.file));
   let pages = 0;
   return {
     name: 'site-output',
@@ -74,9 +76,11 @@ export function siteOutputPlugin(site: SiteConfig): Plugin {
         const result = inlineStylesheets(html, asset);
         for (const file of result.inlined) inlined.add(file);
         const page = deferModuleScripts(result.html);
+        const file = path.relative(pagesDir, ctx.filename).split(path.sep).join('/');
+        // A one-language route's variant is the service's (answer-kit-plugin.ts), never a file of the site: its hashes travel with it.
+        if (variantFiles.has(file)) return page;
         const own = styleHashes(page);
         for (const hash of own) hashes.add(hash);
-        const file = path.relative(pagesDir, ctx.filename).split(path.sep).join('/');
         pageHashes[file] = own;
         pageScripts[file] = scriptHashes(page);
         pages++;

@@ -29,10 +29,10 @@ export interface AnswerShell {
 export interface AnswerPagesManifest {
   /** `<kind>/<lang>` → that form's own page (contract/form-post.ts LEAD_PAGES) in that language, its main content an answer's. */
   shells: Record<`${LeadKind}/${LanguageCode}`, AnswerShell>;
-  /** The framed form's page with an answer in the form's place (its h1 and the line under the form stay). */
-  frameShell: AnswerShell;
-  /** The framed form's page as built, the form element a marker (main): served with the options of its address. */
-  framePage: AnswerShell;
+  /** The framed form's page in each language, with an answer in the form's place (its h1 and the line under the form stay). */
+  frameShells: Record<LanguageCode, AnswerShell>;
+  /** The framed form's page in each language as built, the form element a marker (main): served with the options of its address, in the language of its `lang=`. */
+  framePages: Record<LanguageCode, AnswerShell>;
   /** Each form's CSS for an answer in the page (scoped to the answer), and its CSP source. */
   styles: Record<LeadKind, { css: string; hash: string }>;
 }

@@ -15,7 +15,7 @@ import { CONFIRMATION_QUERY, CONFIRMATION_ROUTES, FORM_ANCHORS, FORM_POST_FIELDS
 import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
 import { LEAD_PATHS } from '../../contract/http.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
-import { baseRoute, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
+import { baseRoute, defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
 import { SERVICE_MESSAGES } from '../../contract/messages/index.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
 import { escapeHtml } from '../intake/html-text.ts';
@@ -149,7 +149,7 @@ export function createAnswerPages(loaded: LoadedKit | undefined, meta: BuildMeta
         hidden,
       });
       const theme = answer.framed ? themeRule(frameOptions(page).theme) : '';
-      const shell = answer.framed ? manifest.frameShell : manifest.shells[`${answer.kind}/${answer.lang}`];
+      const shell = answer.framed ? manifest.frameShells[answer.lang] : manifest.shells[`${answer.kind}/${answer.lang}`];
       const filled = fill(shell, { title: kit.title(answer.kind, answer.lang, state), styles: [manifest.styles[answer.kind].css, ...(theme ? [theme] : [])], main });
       return sendPage(request, reply, answer.status, headersOf(answer.framed, filled.styleHashes, filled.scriptHashes, 'no-store'), filled.html);
     },
@@ -170,7 +170,7 @@ export function createAnswerPages(loaded: LoadedKit | undefined, meta: BuildMeta
       const { kit, manifest } = loaded;
       const main = kit.confirmation({ kind, lang, reference, back: backTo(page), heading: framed ? 2 : 1 });
       const theme = framed ? themeRule(frameOptions(page).theme) : '';
-      const shell = framed ? manifest.frameShell : manifest.shells[`${kind}/${lang}`];
+      const shell = framed ? manifest.frameShells[lang] : manifest.shells[`${kind}/${lang}`];
       const filled = fill(shell, { title: kit.title(kind, lang, 'stored'), styles: [manifest.styles[kind].css, ...(theme ? [theme] : [])], main });
       return sendPage(request, reply, 200, headersOf(framed, filled.styleHashes, filled.scriptHashes, 'no-cache'), filled.html);
     },
@@ -186,7 +186,8 @@ export function createAnswerPages(loaded: LoadedKit | undefined, meta: BuildMeta
       if (!loaded || !hasFormOptions(options)) return undefined;
       const { kit, manifest } = loaded;
       const theme = themeRule(options.theme);
-      const filled = fill(manifest.framePage, {
+      // The page around the form in the form's language: its title, heading and the line under it.
+      const filled = fill(manifest.framePages[options.lang ?? (defaultLanguage.code as LanguageCode)], {
         styles: theme ? [theme] : [],
         main: kit.formElement('society', { lang: options.lang, partner: options.partner }),
       });

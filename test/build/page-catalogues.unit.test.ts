@@ -14,7 +14,7 @@ import { loadSiteCatalogue, type Catalogue } from '../../scripts/build/catalogue
 import { siteCatalogueProblems, textUses } from '../../scripts/build/catalogue-check.ts';
 import { loadNoticeCatalogue } from '../../scripts/build/notice-texts.ts';
 import { noticeCatalogueProblems, noticeTextUses, siteTextUses } from '../../scripts/build/page-sources.ts';
-import { builtPages, ONE_LANGUAGE_ROUTES, noticeLanguagesWithText, templateFiles } from '../../scripts/build/page-templates.ts';
+import { builtPages, languageVariants, ONE_LANGUAGE_ROUTES, noticeLanguagesWithText, templateFiles } from '../../scripts/build/page-templates.ts';
 import { registerTextHelpers } from '../../scripts/build/page-texts.ts';
 import { pagesDir } from '../../scripts/paths.ts';
 
@@ -33,9 +33,8 @@ describe('the site’s catalogues', () => {
       expect(files, code).toContain('layout.json');
       expect(files, code).toContain('home.json');
     }
-    // The framed form is built in English only: its texts are in the English catalogue only.
-    expect(fs.existsSync(path.join(pagesDir, 'i18n', 'en', 'embed-frame.json'))).toBe(true);
-    expect(fs.existsSync(path.join(pagesDir, 'i18n', 'hi', 'embed-frame.json'))).toBe(false);
+    // The framed form's page is served at one route, in the language of its `lang=`: its texts are in every catalogue.
+    for (const { code } of languages) expect(fs.existsSync(path.join(pagesDir, 'i18n', code, 'embed-frame.json')), code).toBe(true);
   });
 
   it('names a missing key, its file and the template that uses it', () => {
@@ -140,6 +139,10 @@ describe('the pages the build writes', () => {
     expect(pages.find((p) => p.route === '/hi/features')).toMatchObject({ file: 'hi/features/index.html', template: 'features/index.html', language: hi });
     expect(pages.find((p) => p.route === '/hi/404')).toMatchObject({ file: 'hi/404.html', template: '404.html' });
     expect(pages.filter((p) => p.route.endsWith('/embed/frame')).map((p) => p.route)).toEqual(['/embed/frame']);
+    // Its page in every other language is the service's, from the same template: no route, no file of the site.
+    expect(languageVariants().map((p) => [p.route, p.file, p.template, p.kind === 'site' && p.language.code])).toEqual(
+      languages.filter((l) => l !== defaultLanguage).map((l) => ['/embed/frame', `embed/frame/index.${l.code}.html`, 'embed/frame/index.html', l.code]),
+    );
   });
 
   it('a notice page for each notice language with its catalogue', () => {

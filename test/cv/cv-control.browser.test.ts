@@ -140,9 +140,9 @@ describe('<career-application> CV control', () => {
   it('speaks Hindi in a Hindi form: label, hint, size, remove and refusals', async () => {
     const { apiBase, key } = stub('cv-refused');
     const host = await form(apiBase, 'lang="hi"');
-    await waitUntil(() => control(host, 'resume').labels?.[0]?.textContent === 'CV / रिज़्यूमे (वैकल्पिक)', 'the Hindi label');
+    await waitUntil(() => control(host, 'resume').labels?.[0]?.textContent === 'CV / रिज्यूमे (वैकल्पिक)', 'the Hindi label');
     const input = control(host, 'resume');
-    expect(byId(host, 'career-resume-hint')!.textContent).to.equal('PDF, DOC या DOCX, ज़्यादा से ज़्यादा 5 MB');
+    expect(byId(host, 'career-resume-hint')!.textContent).to.equal('PDF, DOC या DOCX, ज्यादा से ज्यादा 5 MB');
     choose(host, pdf('बड़ा.pdf', 6 * 1024 * 1024));
     await waitUntil(() => byId(host, 'career-resume-error'), 'the control marked');
     expect(byId(host, 'career-resume-error')!.textContent).to.equal(MESSAGES_HI.cvTooLarge(5));

@@ -141,11 +141,11 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     const answer = await send('/addQuery', lead, { 'content-language': 'hi' });
     const mail = await only('ravi.hi@example.in');
     const h = headersOf(mail.raw);
-    expect(decodeWords(h.get('subject')![0]!)).toBe(`आपका आवेदन: रेफ़रेंस ${answer.reference}`);
+    expect(decodeWords(h.get('subject')![0]!)).toBe(EMAIL_HI.acknowledgement.subject.career(answer.reference));
     expect(h.get('content-language')).toEqual(['hi']);
     const text = partOf(mail.raw, 'text/plain')!;
-    expect(text).toContain('नमस्ते रवि कुमार,');
-    expect(text).toContain(`आपका रेफ़रेंस: ${answer.reference}`);
+    expect(text).toContain(EMAIL_HI.greeting('रवि कुमार'));
+    expect(text).toContain(`${EMAIL_HI.reference.label}: ${answer.reference}`);
     expect(text).toContain(EMAIL_HI.acknowledgement.next.career);
     expect(text).toContain('पसंदीदा भूमिका: मार्केटिंग और सेल्स इंटर्न');
     expect(text).toContain('संदेश:\nमैं जुड़ना चाहता हूँ।\nदूसरी पंक्ति।');
@@ -231,7 +231,7 @@ describe.each(['sqlite', 'postgres'] as const)('emails to the person who sent a 
     await waitFor(() => sink.to('anita@example.in').length === 2 && sink.to('john@example.in').length === 2);
     await settle();
     const offer = sink.to('anita@example.in')[1]!;
-    expect(decodeWords(headersOf(offer.raw).get('subject')![0]!)).toBe(`आपका आवेदन ${hindi.reference}: ऑफ़र`);
+    expect(decodeWords(headersOf(offer.raw).get('subject')![0]!)).toBe(EMAIL_HI.outcome.subject.offer(hindi.reference));
     expect(headersOf(offer.raw).get('auto-submitted')).toEqual(['auto-generated']);
     expect(headersOf(offer.raw).get('reply-to')).toEqual([CONTACT]);
     expect(partOf(offer.raw, 'text/plain')).toContain(EMAIL_HI.outcome.body.offer('टेक इंटर्न')[0]);

@@ -74,6 +74,6 @@ export const bn: WidgetMessages = {
     problemTitle: 'একটি সমস্যা আছে',
     errorPrefix: 'ত্রুটি: ',
   },
-  dismissToast: 'বিজ্ঞপ্তি বন্ধ করুন',
+  dismissToast: 'নোটিফিকেশন বন্ধ করুন',
   service: MESSAGES_BN,
 };

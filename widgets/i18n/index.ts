@@ -2,25 +2,33 @@
  * The widgets' languages: which one a form speaks, and its catalogue. English is in
  * every widget bundle; any other language is a chunk of its own, imported only when a
  * form on the page speaks it (a partner page without lang="hi" does not pay for Hindi).
- * Every language of the list (contract/languages.ts) needs its importer below, or the
- * typecheck fails; the build's pre-render loads every one up front.
+ * The importers are made from the files here (widgets/i18n/<code>.ts, each exporting its
+ * catalogue under its code: `export const hi`), one for each language of the list
+ * (contract/languages.ts): a new language is its file and its row, nothing to register.
+ * The build's pre-render loads every language of the list up front, and names a missing file.
  */
 import { useEffect, useReducer } from 'react';
-import { languageOfTag } from '../../contract/languages.ts';
+import { LANGUAGE_CODES, languageOfTag } from '../../contract/languages.ts';
 import { en } from './en.ts';
 import type { WidgetLanguage, WidgetMessages } from './types.ts';
 
 export type { WidgetLanguage, WidgetMessages } from './types.ts';
 
 const catalogues: Partial<Record<WidgetLanguage, WidgetMessages>> = { en };
-const importers: Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>> = {
-  hi: () => import('./hi.ts').then((m) => m.hi),
-  mr: () => import('./mr.ts').then((m) => m.mr),
-  ta: () => import('./ta.ts').then((m) => m.ta),
-  te: () => import('./te.ts').then((m) => m.te),
-  kn: () => import('./kn.ts').then((m) => m.kn),
-  bn: () => import('./bn.ts').then((m) => m.bn),
-};
+/** Every catalogue file but English's (in every bundle) and this folder's own modules, as a lazy chunk each. */
+const files = import.meta.glob<Record<string, WidgetMessages | undefined>>(['./*.ts', '!./en.ts', '!./index.ts', '!./types.ts']);
+const importers = Object.fromEntries(
+  LANGUAGE_CODES.filter((code) => code !== 'en').map((code) => {
+    const file = files[`./${code}.ts`];
+    const load = async (): Promise<WidgetMessages> => {
+      if (!file) throw new Error(`widgets/i18n/${code}.ts is missing: every language of contract/languages.ts needs its forms' catalogue`);
+      const messages = (await file())[code];
+      if (!messages) throw new Error(`widgets/i18n/${code}.ts must export its catalogue as \`${code}\``);
+      return messages;
+    };
+    return [code, load];
+  }),
+) as Record<Exclude<WidgetLanguage, 'en'>, () => Promise<WidgetMessages>>;
 const pending = new Map<WidgetLanguage, Promise<WidgetMessages>>();
 
 /** The form's language: its `lang` attribute, else the primary subtag of the page's `<html lang>`, else English. */

@@ -5,8 +5,8 @@ import type { PersonEmailText } from './types.ts';
 export const EMAIL_BN: PersonEmailText = {
   acknowledgement: {
     subject: {
-      society: (reference) => `আপনার সোসাইটির রেজিস্ট্রেশন: রেফারেন্স ${reference}`,
-      career: (reference) => `আপনার আবেদন: রেফারেন্স ${reference}`,
+      society: (reference) => `আপনার সোসাইটির রেজিস্ট্রেশন: রেফারেন্স নম্বর ${reference}`,
+      career: (reference) => `আপনার আবেদন: রেফারেন্স নম্বর ${reference}`,
     },
     received: {
       society: (brand) => `${brand}-এ আপনার সোসাইটি রেজিস্টার করার জন্য ধন্যবাদ। আপনার তথ্য আমরা পেয়েছি।`,

@@ -5,8 +5,8 @@ import type { PersonEmailText } from './types.ts';
 export const EMAIL_MR: PersonEmailText = {
   acknowledgement: {
     subject: {
-      society: (reference) => `तुमच्या सोसायटीची नोंदणी: संदर्भ ${reference}`,
-      career: (reference) => `तुमचा अर्ज: संदर्भ ${reference}`,
+      society: (reference) => `तुमच्या सोसायटीची नोंदणी: संदर्भ क्रमांक ${reference}`,
+      career: (reference) => `तुमचा अर्ज: संदर्भ क्रमांक ${reference}`,
     },
     received: {
       society: (brand) => `${brand} वर तुमच्या सोसायटीची नोंदणी केल्याबद्दल धन्यवाद. तुमची माहिती आम्हाला मिळाली आहे.`,
@@ -39,12 +39,12 @@ export const EMAIL_MR: PersonEmailText = {
   reference: MR_REFERENCE,
   sent: {
     heading: 'तुम्ही काय पाठवले',
-    at: (date, time) => `${date} रोजी ${time} IST वाजता पाठवले.`,
+    at: (date, time) => `${date} रोजी ${time} वाजता (IST) पाठवले.`,
   },
   rights: {
     heading: 'तुमची माहिती आणि तुमचे हक्क',
     how: (email, reference) =>
-      `तुम्ही कधीही तुमची संमती मागे घेऊ शकता, किंवा तुमची माहिती पाहणे, दुरुस्त करणे किंवा पुसून टाकणे मागू शकता: या ईमेलला उत्तर द्या, किंवा ${email} वर लिहा आणि ${reference} सांगा.`,
+      `तुम्ही कधीही तुमची संमती मागे घेऊ शकता, किंवा तुमची माहिती पाहण्याची, दुरुस्त करण्याची किंवा पुसून टाकण्याची मागणी करू शकता: या ईमेलला उत्तर द्या, किंवा ${email} वर लिहा आणि ${reference} हा संदर्भ क्रमांक सांगा.`,
     retention: (period) => `पाठवल्यानंतर आम्ही तुमची माहिती ${period} ठेवतो, नंतर ती पुसून टाकतो.`,
     privacy: 'आम्ही तुमची माहिती कशी वापरतो, आणि तुमचे हक्क:',
     actions: { withdraw: 'माझी संमती मागे घ्या', access: 'माझी माहिती दाखवा', correct: 'माझी माहिती दुरुस्त करा', erase: 'माझी माहिती पुसून टाका' },

@@ -4,17 +4,23 @@
  * same options to the page it serves, for a frame whose script does not run.
  */
 import type { FormOptions } from '../../../contract/frame-options.ts';
-import type { LanguageCode } from '../../../contract/languages.ts';
+import { languages, type LanguageCode } from '../../../contract/languages.ts';
 
 export { readFormOptions, safeColour, safePartner, safeRadius, type FormOptions } from '../../../contract/frame-options.ts';
 
 /**
- * The iframe snippet's height on each language's /embed page, in px: at 320 px wide the form
- * with its notice and the line under it measures about 1,200 px in English, Hindi and Marathi,
- * 1,220–1,280 in Telugu, Bengali and Kannada, and 1,490 in Tamil (Debian's Noto fonts); the
- * rest is room for other fonts. test/forms/embed-frame.e2e.test.ts checks every language's snippet.
+ * The iframe snippet's height on the /embed pages, in px, unless a language's row says more
+ * (contract/languages.ts `frameSnippetHeight`): at 320 px wide the form with its notice and the
+ * line under it measures about 1,200 px in English, Hindi and Marathi, 1,220–1,280 in Telugu,
+ * Bengali and Kannada, and 1,490 in Tamil (Debian's Noto fonts); the rest is room for other
+ * fonts. test/forms/embed-frame.e2e.test.ts checks every language's snippet.
  */
-export const frameSnippetHeights: Record<LanguageCode, number> = { en: 1280, hi: 1280, mr: 1280, te: 1300, bn: 1310, kn: 1360, ta: 1580 };
+const DEFAULT_FRAME_SNIPPET_HEIGHT = 1280;
+
+/** Each language's snippet height, from the language list. */
+export const frameSnippetHeights = Object.fromEntries(
+  languages.map((l) => [l.code, l.frameSnippetHeight ?? DEFAULT_FRAME_SNIPPET_HEIGHT]),
+) as Record<LanguageCode, number>;
 
 /**
  * Applies the options: `partner` and `lang` attributes on each form, the theme on the
