@@ -371,7 +371,7 @@ describe('acknowledged addresses: kept 24 hours, erased with their lead', () => 
     let clock = Date.parse('2026-11-26T10:00:00Z');
     const db = openDatabase(tempDir());
     const outbox = createOutbox(db);
-    const people = createPersonEmailPolicy('a-secret-of-the-service', true);
+    const people = createPersonEmailPolicy('a-secret-of-the-service', true, { perHour: 10, perDay: 500 });
     const store = createLeadStore(db, createWriteBatcher(db), { outbox, targets: ['email'], people }, () => clock);
     const source = { origin: null, partner: null, noticeVersion: null, campaign: {}, page: null, language: 'en' as const };
     const save = (i: number) => store.save('society', { ...VALID_SOCIETY, email: 'same@example.in', societyName: `Tower ${i}` }, source, { spam: null, solution: null });
@@ -395,7 +395,7 @@ describe('acknowledged addresses: kept 24 hours, erased with their lead', () => 
     expect(row.lead_id).toBe(3);
     expect(row.address_hash).toBe(people.addressKey('SAME@example.in'));
     expect(row.address_hash).not.toContain('same');
-    expect(createPersonEmailPolicy('another-secret', true).addressKey('same@example.in')).not.toBe(row.address_hash);
+    expect(createPersonEmailPolicy('another-secret', true, { perHour: 10, perDay: 500 }).addressKey('same@example.in')).not.toBe(row.address_hash);
     // Erasing the lead erases the row (it refers to the lead, as every row erasure covers does).
     db.transaction(() => eraseLeads(db, [3], 'request', clock))();
     expect(db.prepare('SELECT COUNT(*) FROM acknowledged_addresses').pluck().get()).toBe(0);
@@ -403,7 +403,7 @@ describe('acknowledged addresses: kept 24 hours, erased with their lead', () => 
   });
 
   it('an address that cannot take an email as one mailbox is never acknowledged', () => {
-    const people = createPersonEmailPolicy('a-secret-of-the-service', true);
+    const people = createPersonEmailPolicy('a-secret-of-the-service', true, { perHour: 10, perDay: 500 });
     for (const address of ['a,b@example.in', '"a"@example.in', 'a b@example.in', 'a@b', '']) expect(people.addressKey(address), address).toBeUndefined();
     expect(people.addressKey('a.b+c@example.co.in')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

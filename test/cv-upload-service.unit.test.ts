@@ -23,7 +23,7 @@ import { MESSAGES_HI as HINDI } from '../contract/messages/hi.ts';
 import { createCvLinks } from '../server/intake/cv/cv-link.ts';
 import { startWebhookReceiver, webhookSecret } from '../scripts/webhook-receiver.ts';
 import { cvServiceEnv, postCv, uploadedCv } from './helpers/cv-service.ts';
-import { docxWithMarker, executable, filesHolding, oleDoc, pdfWithMarker, sha256 } from './helpers/cv-files.ts';
+import { docxWithMarker, executable, filesHolding, pdfWithMarker, sha256, wordDoc } from './helpers/cv-files.ts';
 import { VALID_CAREER, VALID_SOCIETY } from './helpers/fixtures.ts';
 import { postJson, readDb, ROOT, startServer, tempDir } from './helpers/server.ts';
 import { headersOf, startSmtpSink } from './helpers/smtp-sink.ts';
@@ -158,7 +158,7 @@ describe('POST /uploadResume and the application that claims it', () => {
 
     // A link this service signed, whose time has passed.
     const id = link.pathname.split('/').pop()!;
-    const expired = new URL(createCvLinks(LINK_SECRET, server.url, 1).link({ id, name: 'x', size: 1, type: 'application/pdf', sha256: '' }, Date.now() - 2 * 86_400_000).url);
+    const expired = new URL(createCvLinks(LINK_SECRET, server.url, 1).link({ id, reference: 'SD-0000-0000', name: 'x', size: 1, type: 'application/pdf', sha256: '' }, Date.now() - 2 * 86_400_000).url);
     const refused = await fetch(`${server.url}${expired.pathname}${expired.search}`);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toMatch(/expired/);
@@ -292,7 +292,7 @@ describe('type by content', () => {
   });
   it('a DOCX (a ZIP holding word/document.xml) and a DOC (OLE header) are taken, whatever their names', async () => {
     expect((await uploaded(docxWithMarker(marker()), 'cv.bin')).type).toBe(CV.types[2].mime);
-    expect((await uploaded(oleDoc(), 'cv.pdf')).type).toBe('application/msword');
+    expect((await uploaded(wordDoc(), 'cv.pdf')).type).toBe('application/msword');
   });
 });
 

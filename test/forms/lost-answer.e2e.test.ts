@@ -1,0 +1,110 @@
+/**
+ * Issue 40, finding 11: a send whose answer was lost says it succeeded once its retry is
+ * answered. In Chromium against the built site and the real service: the first answer to a
+ * registration is cut off after the service stored the lead (the request goes through, the
+ * connection is reset before the page reads a byte of the answer); the form shows the spec's
+ * failure toast and keeps the send; its retry goes with the same Idempotency-Key and gets the
+ * first answer; then the success toast and the confirmation with the lead's reference appear,
+ * and one lead is stored.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { formValues } from '../helpers/fixtures.ts';
+import { readDb, startServer } from '../helpers/server.ts';
+
+let site: Awaited<ReturnType<typeof startServer>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let proxy: Awaited<ReturnType<typeof cuttingProxy>>;
+
+/**
+ * A TCP proxy in front of the service that forwards everything, except that the answer to the
+ * first request starting with `cut` is never passed on: once the service answers it, the
+ * browser gets its first bytes, then its connection is reset (RST), as a mobile network
+ * dropping the connection does.
+ */
+async function cuttingProxy(target: string, cut: string) {
+  const { port: targetPort } = new URL(target);
+  let armed = true;
+  const requests: string[] = [];
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(targetPort), '127.0.0.1');
+    let cutting = false;
+    client.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      if (/^[A-Z]+ \//.test(text)) requests.push(text.split('\r\n\r\n', 1)[0]!);
+      if (armed && text.startsWith(cut)) {
+        armed = false;
+        cutting = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (cutting) {
+        // The answer's headers, then the reset before its body: the browser has the answer's start, so it cannot send the request again by itself.
+        cutting = false;
+        upstream.destroy();
+        client.write(chunk.subarray(0, chunk.indexOf('\r\n\r\n') + 4), () => setTimeout(() => client.resetAndDestroy(), 50));
+        return;
+      }
+      client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+beforeAll(async () => {
+  site = await startServer({ site: true, env: { ALTCHA_MAX_NUMBER: '2000' } });
+  proxy = await cuttingProxy(site.url, 'POST /addSocietyQuery');
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await site?.stop();
+});
+
+const FORM = 'society-registration';
+
+describe('a send whose first answer was lost', () => {
+  it('shows the failure, then the success toast and the confirmation with its reference once the retry is answered; one lead', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${proxy.url}/`);
+    await page.locator(`${FORM} [name="name"]`).focus();
+    await page.waitForFunction((t) => !!document.querySelector(t)?.shadowRoot?.querySelector('button[type="submit"]:not([disabled])'), FORM);
+    const email = 'lost.answer@example.in';
+    for (const [name, value] of Object.entries(formValues('society', { email }))) if (value) await page.locator(`${FORM} [name="${name}"]`).fill(value);
+
+    // The first POST reaches the service and is stored; its answer never reaches the page.
+    await page.locator(`${FORM} button[type="submit"]`).click();
+    await page.getByRole('alert').filter({ hasText: 'Registration Failed' }).waitFor();
+    const failedAt = Date.now();
+    expect(readDb(site.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().get(email))).toBe(1);
+
+    await page.getByRole('status').filter({ hasText: 'Registration Successful!' }).waitFor({ timeout: 15_000 });
+    console.log('success after', Date.now() - failedAt, proxy.requests.filter((r) => r.startsWith('POST /add')).length);
+    const confirmation = page.locator(FORM).getByRole('heading', { name: 'Registration Successful!' });
+    await confirmation.waitFor();
+    const stored = readDb(site.dataDir, (db) => db.prepare("SELECT reference FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().all(email)) as string[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(REFERENCE_PATTERN);
+    await page.locator(FORM).getByText(stored[0]!).waitFor();
+    const keys = proxy.requests.filter((r) => r.startsWith('POST /addSocietyQuery')).map((r) => /^idempotency-key: (.*)$/im.exec(r)?.[1]);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    await context.close();
+  });
+});
