@@ -158,7 +158,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
           cvs: store.cvs,
         });
       });
-      registerCvLinkRoute(api, cvLinks, store.cvs);
+      registerCvLinkRoute(api, cvLinks, store.cvs, store.team.audit);
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(
         api,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CvSummary } from '../../../contract/cv-upload.ts';
 import type { CvStore, StoredCv } from './cv-store.ts';
 import { cvFileName, UPLOAD_ID_PATTERN } from './cv-store.ts';
+import { SIGNED_LINK, type AuditStore } from '../../team/audit.ts';
 
 /**
  * A lead's CV as the team gets it: the webhook names it by a signed link that expires
@@ -68,8 +69,12 @@ export function sendCv(reply: FastifyReply, cv: StoredCv): FastifyReply {
     .send(cv.content);
 }
 
-/** GET /cv/:id?expires=…&signature=…: the CV of a signed link, while it holds (403 expired or forged, 404 once erased). */
-export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: Pick<CvStore, 'claimed'>): void {
+/**
+ * GET /cv/:id?expires=…&signature=…: the CV of a signed link, while it holds (403 expired or
+ * forged, 404 once erased); each download is in the team's audit log (its lead, the file's
+ * hash), by the signed link, since the service cannot tell who holds it.
+ */
+export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: Pick<CvStore, 'claimed'>, audit: Pick<AuditStore, 'record'>): void {
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`${CV_LINK_PATH}/:id`, async (request, reply) => {
     const verdict = links.check(request.params.id, String(request.query.expires ?? ''), String(request.query.signature ?? ''), Date.now());
     reply.header('Cache-Control', 'no-store');
@@ -80,6 +85,7 @@ export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: P
     const cv = await cvs.claimed(request.params.id);
     if (!cv) return reply.code(404).type('text/plain; charset=utf-8').send('This file is no longer kept.\n');
     request.log.info({ leadId: cv.leadId }, 'cv served by link');
+    await audit.record({ at: Date.now(), actor: SIGNED_LINK, action: 'person-export', leadId: cv.leadId, detail: { file: 'cv', sha256: cv.sha256 } });
     return sendCv(reply, cv);
   });
 }
