@@ -137,13 +137,14 @@ describe('POST /uploadResume and the application that claims it', () => {
     const leadId = leadIdOf(applicant.email)!;
     await expect.poll(() => receiver.accepted.some((w) => w.body.data.id === leadId), { timeout: 15_000 }).toBe(true);
     const data = receiver.accepted.find((w) => w.body.data.id === leadId)!.body.data as unknown as { cv: { url: string; sha256: string; size: number; type: string; name: string; expiresAt: string } };
-    expect(data.cv).toMatchObject({ sha256: sha256(pdf), size: pdf.length, type: 'application/pdf', name: 'Ravi Kumar CV.pdf' });
+    const fileName = `cv-${receiver.accepted.find((w) => w.body.data.id === leadId)!.body.data.reference}.pdf`;
+    expect(data.cv).toMatchObject({ sha256: sha256(pdf), size: pdf.length, type: 'application/pdf', name: 'Ravi Kumar CV.pdf', fileName });
     webhookUrl = data.cv.url;
     const link = new URL(webhookUrl);
     const served = await fetch(`${server.url}${link.pathname}${link.search}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toBe(`attachment; filename="Ravi Kumar CV.pdf"; filename*=UTF-8''Ravi%20Kumar%20CV.pdf`);
+    expect(served.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('no-store');
     expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(sha256(pdf));
@@ -217,7 +218,8 @@ describe("the team's side", () => {
 
     const file = await fetch(`${server.url}${TEAM_API.cv(secondId)}`, { headers: { cookie } });
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
+    // Under the name the service makes (issue 40): the sender's is kept as text (lead.cv.name).
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="cv-${lead.reference}.pdf"; filename*=UTF-8''cv-${lead.reference}.pdf`);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toBe('no-store');

@@ -117,10 +117,10 @@ describe.each(['sqlite', 'postgres'] as const)('acknowledgements cannot be made 
 
   it('distinct mailboxes: ACK_EMAILS_PER_HOUR per client network (an IPv6 /64 is one), and ACK_EMAILS_PER_DAY for the service', async () => {
     const before = acknowledgements().length; // the test above used the day's count once (from another network)
-    const fromOne = [];
+    const fromOne: string[] = [];
     for (let i = 0; i < PER_HOUR + 2; i++) fromOne.push(await apply({ ...VALID_CAREER, email: `distinct${i}@example.in` }, '198.51.100.7'));
     // One /64: every address in it is one client.
-    const fromSixtyFour = [];
+    const fromSixtyFour: string[] = [];
     for (let i = 0; i < PER_HOUR + 2; i++) fromSixtyFour.push(await apply({ ...VALID_CAREER, email: `six${i}@example.in` }, `2001:db8:7:7::${(i + 1).toString(16)}`));
     await until(() => [...fromOne, ...fromSixtyFour].every(teamHas));
     await settle();
