@@ -206,6 +206,8 @@ const AUDIT_ACTIONS = [
   'invite',
   'remove',
   'view',
+  /** A page of the worklist, a search or the spam list: the filter and the ids of the leads shown. */
+  'list',
   'change',
   'not-spam',
   'outcome-email',

@@ -4,7 +4,8 @@
  * npm run leads -- --deliveries [--format table|json] [--data-dir DIR]
  * npm run leads -- --redeliver ID [--data-dir DIR]
  * Lists the stored leads (spam hidden unless --include-spam), or counts them per source
- * and ISO week; lists the delivery outbox, or queues one delivery again. Dates are local
+ * and ISO week; lists the delivery outbox, or queues one delivery again. A listing of leads,
+ * and --person, are recorded in the team's audit log (the operator, the filter, the leads' ids). Dates are local
  * days; --until includes that whole day.
  * npm run leads -- --person EMAIL_OR_PHONE_OR_REFERENCE | --erase EMAIL_OR_PHONE_OR_REFERENCE | --purge [--data-dir DIR]
  * --person prints everything held about one person (or the one lead of a reference, SD-XXXX-XXXX)
@@ -24,7 +25,7 @@ import {
   sourceCountsAsCsv,
   sourceCountsAsTable,
 } from './reports/leads-report.ts';
-import { erasePerson, printPerson, purgeExpired } from './reports/person.ts';
+import { auditRead, erasePerson, printPerson, purgeExpired } from './reports/person.ts';
 import { openOperatorStore } from './reports/open-store.ts';
 import { terminalSafeJson } from './reports/terminal-safe.ts';
 import { loadServerConfig } from '../server/config.ts';
@@ -94,6 +95,10 @@ if (values.redeliver !== undefined) {
   const leads = await store.listLeads({ kind, since, until, includeSpam });
   if (!leads && format === 'table') noDatabase();
   const bom = values.bom ? '\ufeff' : '';
+  // A listing shows every lead's data (counts per source show none): it is in the audit log, as the team's export is.
+  if (leads && !values['by-source']) {
+    await auditRead(store, 'export', { filter: { kind, since: values.since, until: values.until, includeSpam }, format }, leads.map((l) => l.id));
+  }
   if (values['by-source']) {
     const counts = countBySource(leads ?? []);
     if (format === 'json') process.stdout.write(terminalSafeJson(counts) + '\n');

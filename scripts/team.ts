@@ -59,8 +59,9 @@ try {
   if (values.invite !== undefined) {
     const { token, tokenHash } = newInvitationToken();
     const member = await team.accounts.invite(values.invite, values.role as TeamRole | undefined, tokenHash, now, now + INVITATION_MS);
-    await team.audit.record({ at: now, actor: OPERATOR, action: 'invite', detail: { member: member.email, role: member.role } });
+    await team.audit.record({ at: now, actor: OPERATOR, action: 'invite', detail: { member: member.email, role: member.role, revokedPasskeys: member.revokedPasskeys } });
     const link = `${config.teamOrigin}${TEAM_PAGES.invite}#${token}`;
+    if (member.revokedPasskeys > 0) out(`${member.email}'s ${member.revokedPasskeys === 1 ? 'passkey is' : `${member.revokedPasskeys} passkeys are`} revoked and their sessions ended: they register a new one with this link\n`);
     out(`invitation for ${member.email} (${member.role}), valid once until ${teamDateTime(now + INVITATION_MS)} (India):\n${link}\n`);
     if (config.email) {
       try {

@@ -13,7 +13,7 @@ export const webhookSecret = (): string => `whsec_${Buffer.from(crypto.getRandom
 export interface ReceivedWebhook {
   id: string;
   timestamp: string;
-  body: { type: string; timestamp: string; data: { id: number; reference: string; kind: string; language: string; createdAt: string; source: { origin: string | null; partner: string | null; page?: string | null }; fields: Record<string, string>; withoutProofOfWork?: boolean; cv?: { name: string; size: number; type: string; sha256: string; url: string; expiresAt: string } } };
+  body: { type: string; timestamp: string; data: { id: number; reference: string; kind: string; language: string; createdAt: string; source: { origin: string | null; partner: string | null; page?: string | null }; fields: Record<string, string>; withoutProofOfWork?: boolean; cv?: { name: string; fileName: string; size: number; type: string; sha256: string; url: string; expiresAt: string } } };
 }
 
 export async function startWebhookReceiver(secret: string, options: { failFirst?: number } = {}) {

@@ -3,6 +3,7 @@ import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
 import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc, type SiteConfig } from '../site.config.ts';
 import type { PersonEmailFacts } from './intake/delivery/person-email.ts';
+import type { AcknowledgementLimits } from './intake/delivery/acknowledgement.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -29,8 +30,10 @@ export interface ServerConfig {
   vitalsRateLimitMax: number;
   /** Forms sent without script (no proof of work) per IP per hour that are taken in (form-post.ts); beyond, 429. */
   withoutProofRateLimitMax: number;
-  /** CV uploads (POST /uploadResume) taken in per client per hour; beyond, 429. */
+  /** CV files stored per client per hour, whichever way they came (POST /uploadResume, a form's own post); beyond, 429. */
   cvUploadRateLimitMax: number;
+  /** The most bytes every CV together may take (CV_STORAGE_MAX_MB); past it a new file is refused, leads are still taken. */
+  cvStorageMaxBytes: number;
   /** The key of the webhook's signed CV links; undefined: one derived from the service's key (the proof-of-work key). */
   cvLinkSecret: string | undefined;
   /** How long a webhook's CV link works, from the lead's storing. */
@@ -47,7 +50,7 @@ export interface ServerConfig {
    * site, and whether every lead is acknowledged (ACK_EMAILS); an application's outcome is
    * written when a team member confirms it.
    */
-  personEmail: (PersonEmailFacts & { acknowledge: boolean }) | undefined;
+  personEmail: (PersonEmailFacts & { acknowledge: boolean; limits: AcknowledgementLimits }) | undefined;
   /** Wait before the first retry of a failed delivery; later ones double. */
   deliveryRetryBaseMs: number;
   /** Whether a lead needs a proof-of-work solution not to be flagged as spam (SPAM_CHALLENGE=off: no). */
@@ -186,7 +189,12 @@ export const SETTINGS = {
   CV_UPLOAD_RATE_LIMIT_MAX: {
     default: 20,
     description:
-      'CV uploads (`POST /uploadResume`, at most 5 MB each) taken in per client address per hour, besides `RATE_LIMIT_MAX`; beyond, 429. An upload no application claims within 24 hours is deleted ([intake API](intake-api.md#cv-upload))',
+      'CV files (at most 5 MB each) stored per client (an IPv4 address or an IPv6 /64) per hour, whichever way they came (`POST /uploadResume`, or a career form sent without script), besides `RATE_LIMIT_MAX`; beyond, 429 with a sentence (a form sent without script comes back with its values, nothing stored). An upload no application claims within 24 hours is deleted, and so is the CV of a lead in spam a day after it came, unless the team takes it out of spam ([intake API](intake-api.md#cv-upload))',
+  },
+  CV_STORAGE_MAX_MB: {
+    default: 2048,
+    description:
+      'the most every stored CV together may take, in megabytes: past it a new file is refused (507, with a sentence in the form\'s language that asks to send the application without one) while applications without a file are still taken; a form sent without script with a file comes back with its values, nothing stored',
   },
   CV_LINK_SECRET: {
     defaultText: 'derived from the service\'s key (`ALTCHA_HMAC_KEY` or the one kept with the data)',
@@ -225,7 +233,16 @@ export const SETTINGS = {
   ACK_EMAILS: {
     default: 'on',
     description:
-      'with `SMTP_URL`: every person\'s lead (never spam, never a repeat; a lead the team takes out of spam is acknowledged then) is acknowledged by an email to the address they gave, in the form\'s language, with its reference, what they sent, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer; at most one per address per 24 hours; `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
+      'with `SMTP_URL`: a person\'s lead sent with its proof of work (never spam, never a repeat, never a form sent without script; a lead the team takes out of spam is acknowledged then) is acknowledged by an email to the address they gave, in the form\'s language: its reference, the form\'s kind and date, what happens next, how to withdraw consent or see, correct or erase their data, and the Grievance Officer, and nothing they typed (no name, not even in `To:`); at most one per mailbox per 24 hours (`a+tag@` and, at Gmail, `a.b@` are the mailbox they reach); `Reply-To` is `CONTACT_EMAIL`. `off`: none (the team\'s email per lead stays on). Without `SMTP_URL` none is sent',
+  },
+  ACK_EMAILS_PER_HOUR: {
+    default: 10,
+    description:
+      'acknowledgements one client (an IPv4 address or an IPv6 /64) may cause per hour; its leads past it are stored and delivered to the team, unacknowledged',
+  },
+  ACK_EMAILS_PER_DAY: {
+    default: 500,
+    description: 'acknowledgements the whole service sends per day (every instance together), at most; leads past it are stored and delivered to the team, unacknowledged',
   },
   DELIVERY_RETRY_BASE_MS: {
     default: 30_000,
@@ -238,7 +255,8 @@ export const SETTINGS = {
   },
   ALTCHA_HMAC_KEY: {
     defaultText: 'a random key kept in `DATA_DIR/altcha-hmac.key` (with PostgreSQL: in its `settings` table)',
-    description: 'the key that signs proof-of-work challenges (set it when several processes share the work)',
+    description:
+      'the key that signs proof-of-work challenges, and from which the CV links\' key is derived when `CV_LINK_SECRET` is unset (set it when several processes share the work): at least 32 printable characters with some variety (`openssl rand -hex 24`; a weak one stops the start)',
   },
   ALTCHA_MAX_NUMBER: {
     default: 50_000,
@@ -306,10 +324,11 @@ function emailSettings(env: NodeJS.ProcessEnv): ServerConfig['email'] {
 }
 
 /** The person's emails come from NOTIFY_EMAIL_FROM's address under the brand's name; the rest from the site's configuration. */
-function personEmailSettings(from: string, site: SiteConfig, acknowledge: boolean): ServerConfig['personEmail'] {
+function personEmailSettings(from: string, site: SiteConfig, acknowledge: boolean, limits: AcknowledgementLimits): ServerConfig['personEmail'] {
   const address = from.match(/<([^<>\s]+)>\s*$/)?.[1] ?? from.trim();
   return {
     acknowledge,
+    limits,
     from: { name: site.brandName, address },
     contactEmail: site.contact.email,
     brandName: site.brandName,
@@ -397,15 +416,21 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
     withoutProofRateLimitMax: int(env.WITHOUT_PROOF_RATE_LIMIT_MAX, SETTINGS.WITHOUT_PROOF_RATE_LIMIT_MAX.default),
     cvUploadRateLimitMax: int(env.CV_UPLOAD_RATE_LIMIT_MAX, SETTINGS.CV_UPLOAD_RATE_LIMIT_MAX.default),
+    cvStorageMaxBytes: int(env.CV_STORAGE_MAX_MB, SETTINGS.CV_STORAGE_MAX_MB.default) * 1024 * 1024,
     cvLinkSecret: cvLinkSecret(env.CV_LINK_SECRET),
     cvLinkDays: int(env.CV_LINK_DAYS, SETTINGS.CV_LINK_DAYS.default),
     logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
     ...webhookSettings(env),
     email,
-    personEmail: email && personEmailSettings(email.from, site, acknowledge),
+    personEmail:
+      email &&
+      personEmailSettings(email.from, site, acknowledge, {
+        perHour: int(env.ACK_EMAILS_PER_HOUR, SETTINGS.ACK_EMAILS_PER_HOUR.default),
+        perDay: int(env.ACK_EMAILS_PER_DAY, SETTINGS.ACK_EMAILS_PER_DAY.default),
+      }),
     deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, SETTINGS.DELIVERY_RETRY_BASE_MS.default),
     spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
-    altchaHmacKey: env.ALTCHA_HMAC_KEY?.trim() || undefined,
+    altchaHmacKey: strongSecret('ALTCHA_HMAC_KEY', env.ALTCHA_HMAC_KEY),
     altchaMaxNumber: int(env.ALTCHA_MAX_NUMBER, SETTINGS.ALTCHA_MAX_NUMBER.default),
     vitalsDailyCap: int(env.VITALS_DAILY_CAP, SETTINGS.VITALS_DAILY_CAP.default),
     vitalsRetentionDays: int(env.VITALS_RETENTION_DAYS, SETTINGS.VITALS_RETENTION_DAYS.default),
@@ -417,7 +442,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, SETTINGS.KEEP_ALIVE_TIMEOUT_MS.default),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
     leadRetentionDays: site.privacy.retentionDays,
-    insightToken: insightToken(env.INSIGHT_TOKEN),
+    insightToken: strongSecret('INSIGHT_TOKEN', env.INSIGHT_TOKEN),
     teamOrigin: teamOrigin(env.TEAM_ORIGIN, siteUrl),
   };
 }
@@ -432,28 +457,29 @@ function teamOrigin(value: string | undefined, siteUrl: string): string {
   return origin;
 }
 
-/** The fewest characters, and the fewest different ones, an INSIGHT_TOKEN may have. */
-const INSIGHT_TOKEN_MIN_LENGTH = 32;
-const INSIGHT_TOKEN_MIN_DISTINCT = 10;
+/** The fewest characters, and the fewest different ones, a secret (INSIGHT_TOKEN, ALTCHA_HMAC_KEY) may have. */
+const SECRET_MIN_LENGTH = 32;
+const SECRET_MIN_DISTINCT = 10;
 
 /**
- * A token someone could guess would open the funnel page to anyone: at least 32 printable
- * ASCII characters, at least 10 different ones, none making up more than a quarter of it
- * (`openssl rand -hex 24` passes; `aaaa…` or `abab…` does not).
+ * A secret someone could guess (INSIGHT_TOKEN would open the funnel page to anyone;
+ * ALTCHA_HMAC_KEY would let a script forge proofs of work and CV links): at least 32
+ * printable ASCII characters, at least 10 different ones, none making up more than a quarter
+ * of it (`openssl rand -hex 24` passes; `aaaa…` or `abab…` does not).
  */
-function insightToken(value: string | undefined): string | undefined {
+function strongSecret(name: string, value: string | undefined): string | undefined {
   const token = value?.trim();
   if (!token) return undefined;
   const counts = new Map<string, number>();
   for (const c of token) counts.set(c, (counts.get(c) ?? 0) + 1);
   const weak =
-    token.length < INSIGHT_TOKEN_MIN_LENGTH ||
+    token.length < SECRET_MIN_LENGTH ||
     !/^[\x21-\x7e]+$/.test(token) ||
-    counts.size < INSIGHT_TOKEN_MIN_DISTINCT ||
+    counts.size < SECRET_MIN_DISTINCT ||
     Math.max(...counts.values()) > token.length / 4;
   if (weak) {
     throw new ConfigError(
-      `INSIGHT_TOKEN is too easy to guess: use at least ${INSIGHT_TOKEN_MIN_LENGTH} printable characters without spaces, with at least ${INSIGHT_TOKEN_MIN_DISTINCT} different ones and none repeated through it (e.g. openssl rand -hex 24)`,
+      `${name} is too easy to guess: use at least ${SECRET_MIN_LENGTH} printable characters without spaces, with at least ${SECRET_MIN_DISTINCT} different ones and none repeated through it (e.g. openssl rand -hex 24)`,
     );
   }
   return token;

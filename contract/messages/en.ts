@@ -27,6 +27,9 @@ export const MESSAGES = {
   cvTooLarge: (mb: number) => `The CV is larger than ${mb} MB. Please attach a smaller file.`,
   cvType: 'The CV must be a PDF, DOC or DOCX file.',
   cvUnknown: 'The attached CV was not found (a file is kept for 24 hours until the application is sent). Please attach it again.',
+  /** Past CV_UPLOAD_RATE_LIMIT_MAX files from one client in an hour; past CV_STORAGE_MAX_MB for every CV together (the application is still taken without one). */
+  cvTooMany: 'Too many CVs were sent from your connection in the last hour. Please send your application without a CV, or try again in an hour.',
+  cvStorageFull: 'We cannot take more CVs right now. Please send your application without a CV; our team will ask you for it.',
   unsupportedType: 'Please send the form as JSON (Content-Type: application/json) or as a web form (application/x-www-form-urlencoded).',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   /** A form sent without script past the hourly number allowed from one connection (docs/intake-api.md). */

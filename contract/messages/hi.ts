@@ -19,6 +19,8 @@ export const MESSAGES_HI: LeadMessages = {
   cvTooLarge: (mb: number) => `CV ${mb} MB से बड़ा है। कृपया छोटी फाइल लगाएँ।`,
   cvType: 'CV एक PDF, DOC या DOCX फाइल होनी चाहिए।',
   cvUnknown: 'लगाया गया CV नहीं मिला (आवेदन भेजे जाने तक फाइल 24 घंटे रखी जाती है)। कृपया इसे फिर से लगाएँ।',
+  cvTooMany: 'पिछले एक घंटे में आपके कनेक्शन से बहुत सारे CV भेजे जा चुके हैं। कृपया अपना आवेदन बिना CV के भेजें, या एक घंटे बाद फिर से कोशिश करें।',
+  cvStorageFull: 'अभी हम और CV नहीं ले सकते। कृपया अपना आवेदन बिना CV के भेजें; हमारी टीम आपसे CV माँग लेगी।',
   unsupportedType: 'कृपया फॉर्म JSON (Content-Type: application/json) या वेब फॉर्म (application/x-www-form-urlencoded) के रूप में भेजें।',
   tooManyRequests: 'बहुत सारे अनुरोध आ चुके हैं। कृपया एक मिनट रुककर फिर से कोशिश करें।',
   tooManyWithoutProof: 'आपके कनेक्शन से बिना JavaScript के बहुत सारे फॉर्म भेजे जा चुके हैं। कृपया JavaScript चालू करें, या एक घंटा रुककर फिर से कोशिश करें।',

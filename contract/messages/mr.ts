@@ -19,6 +19,8 @@ export const MESSAGES_MR: LeadMessages = {
   cvTooLarge: (mb: number) => `CV ${mb} MB पेक्षा मोठा आहे. कृपया लहान फाइल जोडा.`,
   cvType: 'CV ही PDF, DOC किंवा DOCX फाइल असावी.',
   cvUnknown: 'जोडलेला CV सापडला नाही (अर्ज पाठवेपर्यंत फाइल 24 तास ठेवली जाते). कृपया तो पुन्हा जोडा.',
+  cvTooMany: 'गेल्या एका तासात तुमच्या कनेक्शनवरून खूप CV पाठवले गेले आहेत. कृपया CV शिवाय अर्ज पाठवा, किंवा एका तासाने पुन्हा प्रयत्न करा.',
+  cvStorageFull: 'आत्ता आम्ही आणखी CV घेऊ शकत नाही. कृपया CV शिवाय अर्ज पाठवा; आमची टीम तुमच्याकडून CV मागून घेईल.',
   unsupportedType: 'कृपया फॉर्म JSON (Content-Type: application/json) किंवा वेब फॉर्म (application/x-www-form-urlencoded) म्हणून पाठवा.',
   tooManyRequests: 'खूप विनंत्या आल्या आहेत. कृपया एक मिनिट थांबून पुन्हा प्रयत्न करा.',
   tooManyWithoutProof: 'तुमच्या कनेक्शनवरून JavaScript शिवाय खूप फॉर्म पाठवले गेले आहेत. कृपया JavaScript चालू करा, किंवा एक तास थांबून पुन्हा प्रयत्न करा.',

@@ -6,6 +6,7 @@
  */
 import { parsePersonKey, type PersonKey } from '../../server/intake/personal-data.ts';
 import { fail } from './cli.ts';
+import { leadsRead, OPERATOR } from '../../server/team/audit.ts';
 import type { Erasure, OperatorStore } from './store.ts';
 import { terminalSafe, terminalSafeJson } from './terminal-safe.ts';
 
@@ -17,10 +18,24 @@ function personKey(text: string): PersonKey {
   }
 }
 
-/** `--person EMAIL_OR_PHONE`: JSON on stdout; `leads` is empty when nothing is held. */
+/**
+ * Records the operator's read of personal data in the team's audit log (its filter, how many
+ * leads and their ids, never their data) before anything is printed: when the entry cannot be
+ * written (a database this user cannot write), nothing is shown.
+ */
+export async function auditRead(store: OperatorStore, action: 'export' | 'person-export', detail: Record<string, unknown>, ids: readonly number[]): Promise<void> {
+  try {
+    await store.audit({ at: Date.now(), actor: OPERATOR, action, detail: { ...detail, ...leadsRead(ids) } });
+  } catch (error) {
+    fail(`this read of personal data could not be recorded in the audit log (${(error as Error).message}); nothing was shown`);
+  }
+}
+
+/** `--person EMAIL_OR_PHONE`: JSON on stdout; `leads` is empty when nothing is held. The read is in the audit log. */
 export async function printPerson(store: OperatorStore, text: string): Promise<void> {
   const key = personKey(text);
   const record = (await store.person(key)) ?? { leads: [] };
+  await auditRead(store, 'person-export', { by: Object.keys(key)[0] }, (record.leads as { id: number }[]).map((l) => Number(l.id)));
   process.stdout.write(terminalSafeJson({ person: key, ...record }) + '\n');
   if (record.leads!.length === 0) process.stderr.write('nothing is held about this person\n');
 }

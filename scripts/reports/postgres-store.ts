@@ -5,6 +5,7 @@ import { postgresOutboxReports } from '../../server/intake/postgres/outbox.ts';
 import { postgresFunnelReader } from '../../server/intake/postgres/funnel.ts';
 import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
 import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/postgres/personal-data.ts';
+import { writeAudit } from '../../server/intake/postgres/team-audit.ts';
 
 /**
  * `npm run leads`, `npm run vitals` and `npm run funnel` on PostgreSQL. Like the SQLite side, it never
@@ -60,6 +61,7 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
       const read = postgresFunnelReader(pool);
       return when(async () => ({ rows: await read.by(by, period), total: await read.total(period) }));
     },
+    audit: (entry) => when(() => writeAudit(pool, entry)),
     close: () => pool.end(),
   };
 }

@@ -8,6 +8,7 @@ import { checkpointAndTruncate, eraseLeads, type ErasureReason, expiredLeadIds, 
 import { funnelBy, funnelTotal } from '../../server/intake/funnel.ts';
 import { changeDatabase, readDatabase } from './cli.ts';
 import { listLeads } from './leads-report.ts';
+import { sqliteAuditWriter } from '../../server/team/audit.ts';
 import type { Erasure, OperatorStore, VitalsSample } from './store.ts';
 
 /** Blocks this command (not a server) for `ms`. */
@@ -55,6 +56,7 @@ export function sqliteOperatorStore(dataDir: string): OperatorStore {
       ),
     noFunnel: `no database at ${vitalsDbPath(dataDir)} yet: nothing has been counted`,
     funnel: async (by, period) => readDatabase(dataDir, (db) => ({ rows: funnelBy(db, by, period), total: funnelTotal(db, period) }), 'vitals'),
+    audit: async (entry) => changeDatabase(dataDir, (db) => sqliteAuditWriter(db)(entry)),
     close: async () => {},
   };
 }

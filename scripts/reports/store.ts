@@ -8,6 +8,7 @@ import type { DeliveryRow, DeliveryStatus } from '../../server/intake/delivery/o
 import type { ErasureResult, PersonKey } from '../../server/intake/personal-data.ts';
 import type { FunnelCounts, FunnelDimension, FunnelPeriod, FunnelRates, FunnelRow } from '../../server/intake/funnel.ts';
 import type { LeadFilter, StoredLead } from './leads-report.ts';
+import type { NewAuditEntry } from '../../server/team/audit.ts';
 
 export type RedeliverResult = { ok: true } | { ok: false; reason: 'unknown' | 'delivered'; deliveredAt?: number };
 
@@ -40,5 +41,7 @@ export interface OperatorStore {
   readonly noFunnel: string;
   /** The period's funnel per `by`, and its totals. */
   funnel(by: FunnelDimension, period: FunnelPeriod): Promise<{ rows: FunnelRow[]; total: FunnelCounts & FunnelRates } | undefined>;
+  /** Records an entry in the team's audit log (the operator's reads of personal data); undefined when there is no database yet. */
+  audit(entry: NewAuditEntry): Promise<void | undefined>;
   close(): Promise<void>;
 }

@@ -151,6 +151,15 @@ export const MIGRATIONS: readonly string[] = [
   TEAM_MIGRATION,
   // 10: the CVs applicants attach, the bytes in the file (cv/cv-store.ts).
   CV_MIGRATION_SQLITE,
+  // 11: how many acknowledgements each client network caused in its hour, and the service sent in its day
+  // (delivery/acknowledgement.ts): a keyed hash of the network, never the address.
+  `
+  CREATE TABLE IF NOT EXISTS acknowledgement_counts (
+    key             TEXT    PRIMARY KEY,           -- 'network <HMAC of the client network>' or 'service'
+    sent            INTEGER NOT NULL,
+    window_ends_at  INTEGER NOT NULL               -- epoch ms; the row is deleted after
+  ) WITHOUT ROWID;
+  `,
 ];
 
 

@@ -14,11 +14,16 @@
  * - its honeypot (a field hidden from people and from assistive technology) must be there and
  *   empty: filled in, the lead is stored as spam (`honeypot`) and never delivered; missing (not
  *   our form), it is spam as any post without proof is (`no-solution`);
- * - at most WITHOUT_PROOF_RATE_LIMIT_MAX such forms per client address an hour are taken in;
- *   beyond, the form comes back (429) with its values.
+ * - at most WITHOUT_PROOF_RATE_LIMIT_MAX such forms per client (an IPv4 address or an IPv6 /64)
+ *   an hour are taken in; beyond, the form comes back (429) with its values.
  * A lead that passes is delivered, marked in its webhook and email as having come without
- * proof of work. With SPAM_CHALLENGE=off nothing is marked or counted, and only a filled
+ * proof of work, and never acknowledged to the address it names (nothing proves who sent it,
+ * nor from which site). With SPAM_CHALLENGE=off nothing is marked or counted, and only a filled
  * honeypot is spam.
+ *
+ * A CV sent with a career form counts against the same hourly allowance of files per client as
+ * an upload (CV_UPLOAD_RATE_LIMIT_MAX), and against the storage quota (CV_STORAGE_MAX_MB): past
+ * either the form comes back with the sentence and its values, nothing stored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noticeVersionFromHeader } from '../../contract/collection-notice.ts';
@@ -139,6 +144,8 @@ export interface FormPostOptions {
   challengeOn: boolean;
   /** Counts a form taken in without proof against its client's hourly allowance; true when it is past it. */
   overAllowance: (request: FastifyRequest) => Promise<boolean>;
+  /** Counts a CV file against its client's hourly allowance of files (shared with POST /uploadResume); true when it is past it. */
+  overCvAllowance: (request: FastifyRequest) => Promise<boolean>;
   onQueued: () => void;
   onSent?: (source: LeadSource, headers: Headers) => void;
   onStored?: (source: LeadSource, headers: Headers) => void;
@@ -198,7 +205,13 @@ export function createFormPosts(options: FormPostOptions) {
         request.log.info({ kind, statusCode: 429, form: true }, 'lead refused: too many without proof');
         return giveBack(request, reply, kind, post, 429, [], messages.tooManyWithoutProof);
       }
+      const refuseCv = (status: number, message: string, why: string) => {
+        request.log.info({ kind, statusCode: status, form: true }, `lead refused: ${why}`);
+        return giveBack(request, reply, kind, post, status, [{ name: CV.control, message }]);
+      };
+      if (cv?.ok && (await options.overCvAllowance(request))) return refuseCv(429, messages.cvTooMany, 'too many CVs');
       const upload = cv?.ok && options.cvs ? await options.cvs.keep(cv.cv, Date.now()) : undefined;
+      if (cv?.ok && options.cvs && upload === undefined) return refuseCv(507, messages.cvStorageFull, 'CV_STORAGE_MAX_MB reached');
       const saved = await options.store.save(kind, valid.fields, lead, check, undefined, upload);
       if ('replay' in saved) throw new Error('a form post has no idempotency key');
       if ('cvUnknown' in saved) throw new Error('the CV kept for this form post was not found');

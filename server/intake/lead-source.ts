@@ -27,6 +27,12 @@ export interface LeadSource {
   page: string | null;
   /** The form's language (`Content-Language`), kept for what is later written to the person; absent: English. */
   language?: ServiceLanguage;
+  /**
+   * The client network the lead came from (client-network.ts), which the acknowledgements it may
+   * cause count against; never stored. Absent: the lead is never acknowledged (a form's own post,
+   * which proves nothing of who sent it, nor from which site).
+   */
+  network?: string;
 }
 
 /** What the page check needs: the site's routes and the origins its own pages are served from. */

@@ -5,6 +5,7 @@ import type { Db, WriteBatcher } from './database.ts';
 import type { LeadEvent } from './delivery/lead-event.ts';
 import type { Outbox } from './delivery/outbox.ts';
 import { sendFailure, successBody, withReference } from './guards.ts';
+import { clientNetwork } from './client-network.ts';
 import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
 import { createIdempotencyStore, type KeptAnswer, type KeptKey, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
@@ -13,6 +14,12 @@ import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS } from '../../contract/campaign.ts';
 import {
   ACKNOWLEDGEMENT_TARGET,
   ACKNOWLEDGEMENT_WINDOW_MS,
+  type AcknowledgementCount,
+  countedOnce,
+  hasRoom,
+  NETWORK_WINDOW_MS,
+  SERVICE_COUNT_KEY,
+  SERVICE_WINDOW_MS,
   type OutcomeEmailResult,
   outcomeRefusal,
   outcomeTarget,
@@ -197,6 +204,11 @@ export function createLeadStore(
      ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at WHERE queued_at < ?`,
   );
   const forgetAddresses = db.prepare<[number]>('DELETE FROM acknowledged_addresses WHERE queued_at < ?');
+  const readCount = db.prepare<[string], AcknowledgementCount>('SELECT sent, window_ends_at AS windowEndsAt FROM acknowledgement_counts WHERE key = ?');
+  const writeCount = db.prepare<[string, number, number]>(
+    'INSERT INTO acknowledgement_counts (key, sent, window_ends_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET sent = excluded.sent, window_ends_at = excluded.window_ends_at',
+  );
+  const forgetCounts = db.prepare<[number]>('DELETE FROM acknowledgement_counts WHERE window_ends_at <= ?');
   const leadForOutcome = db.prepare<[number], { kind: string; spam_reason: string | null; email: string | undefined }>(
     "SELECT kind, spam_reason, json_extract(fields, '$.email') AS email FROM leads WHERE id = ?",
   );
@@ -204,10 +216,25 @@ export function createLeadStore(
   const cvs = cvClaims(db);
   const people = delivery.people;
 
-  /** Inside the lead's transaction: whether this person's lead is the one acknowledgement its address gets in the window. */
-  function acknowledges(leadId: number, email: string | undefined, at: number): boolean {
+  /**
+   * Inside the lead's transaction: whether this person's lead is acknowledged (delivery/acknowledgement.ts):
+   * the one acknowledgement its mailbox gets in the window, within its client network's hour
+   * (`network`: undefined for a lead the team took out of spam) and the service's day.
+   */
+  function acknowledges(leadId: number, email: string | undefined, at: number, network?: string): boolean {
     const addressKey = people?.acknowledge ? people.addressKey(email) : undefined;
-    return addressKey !== undefined && acknowledgeAddress.run(addressKey, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS).changes > 0;
+    if (addressKey === undefined) return false;
+    const counts = [
+      ...(network === undefined ? [] : [{ key: people!.networkKey(network), max: people!.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
+      { key: SERVICE_COUNT_KEY, max: people!.limits.perDay, windowMs: SERVICE_WINDOW_MS },
+    ].map((c) => ({ ...c, count: readCount.get(c.key) }));
+    if (!counts.every((c) => hasRoom(c.count, c.max, at))) return false;
+    if (acknowledgeAddress.run(addressKey, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS).changes === 0) return false;
+    for (const c of counts) {
+      const next = countedOnce(c.count, c.windowMs, at);
+      writeCount.run(c.key, next.sent, next.windowEndsAt);
+    }
+    return true;
   }
 
   return {
@@ -236,7 +263,9 @@ export function createLeadStore(
           source.language ?? 'en', reference,
         );
         const leadId = Number(info.lastInsertRowid);
-        const targets = spam ? [] : [...delivery.targets, ...(acknowledges(leadId, fields.email, at) ? [ACKNOWLEDGEMENT_TARGET] : [])];
+        // Only a lead that proved it came from a person's browser on a page (its proof of work) may make the service write to an address.
+        const acknowledged = !spam && !withoutProof && source.network !== undefined && acknowledges(leadId, fields.email, at, source.network);
+        const targets = spam ? [] : [...delivery.targets, ...(acknowledged ? [ACKNOWLEDGEMENT_TARGET] : [])];
         delivery.outbox.enqueue(leadId, targets, at);
         return { leadId, reference, duplicate: false, spam, queued: targets.length };
       }
@@ -258,9 +287,12 @@ export function createLeadStore(
         return acknowledges(leadId, lead.email, at) && delivery.outbox.enqueueOnce(leadId, ACKNOWLEDGEMENT_TARGET, at);
       });
     },
-    /** Forgets the addresses acknowledged longer ago than the window (they limit nothing any more). */
+    /** Forgets the addresses acknowledged longer ago than the window, and the counts whose window has ended (they limit nothing any more). */
     forgetAcknowledgedAddresses(): Promise<number> {
-      return batcher.run(() => forgetAddresses.run(now() - ACKNOWLEDGEMENT_WINDOW_MS).changes);
+      return batcher.run(() => {
+        forgetCounts.run(now());
+        return forgetAddresses.run(now() - ACKNOWLEDGEMENT_WINDOW_MS).changes;
+      });
     },
     /** The first answer kept for an idempotency key, if any (read outside a transaction: save looks again inside). */
     keptAnswer: (key: string) => keys.find(key),
@@ -281,8 +313,8 @@ export interface LeadStore {
    * Stores a lead in one transaction that has committed when the promise resolves: marks
    * the proof-of-work solution used (a reused one makes the lead spam), drops a repeat
    * of the same submission within ten minutes (answering the first lead's reference), gives
-   * a new lead its reference, and queues its deliveries (with a person's acknowledgement,
-   * at most one per address per 24 hours). With an idempotency key, a key already kept
+   * a new lead its reference, and queues its deliveries (with a person's acknowledgement by the
+   * rules of delivery/acknowledgement.ts: a lead with `source.network` only, the client network it came from). With an idempotency key, a key already kept
    * answers `{ replay }` and nothing is stored; a new one is kept with the lead and its
    * answer (made with the reference), in the same transaction. With `cvUpload` (an upload's
    * id, cv/cv-store.ts) the upload is claimed for the lead in the same transaction, after the
@@ -310,7 +342,7 @@ export interface LeadStore {
   /**
    * Queues the acknowledgement of a lead a team member took out of spam (a flagged lead got
    * none), by the rule of a new lead's: only when the service sends acknowledgements, the
-   * lead is a person's and its address had none in 24 hours; once per lead. Whether it was queued.
+   * lead is a person's, its mailbox had none in 24 hours and the service's day has room; once per lead. Whether it was queued.
    */
   queueAcknowledgement(leadId: number): Promise<boolean>;
   /** Forgets the acknowledged addresses older than 24 hours. */
@@ -419,7 +451,8 @@ export function registerLeadRoutes(
       const kept = key ? await store.keptAnswer(key) : undefined;
       if (kept) return replay(kept);
       const check = options.spam ? await options.spam.check(request.headers[SOLUTION_HEADER]) : noCheck;
-      const saved = await store.save(route.kind, parsed.data, source.source, check, key ? { key, answer } : undefined, cvUpload);
+      const lead: LeadSource = { ...source.source, network: clientNetwork(request.ip) };
+      const saved = await store.save(route.kind, parsed.data, lead, check, key ? { key, answer } : undefined, cvUpload);
       if ('replay' in saved) return replay(saved.replay);
       if ('cvUnknown' in saved) {
         request.log.info({ kind: route.kind, statusCode: 400 }, 'lead refused: CV upload not held');
@@ -428,7 +461,7 @@ export function registerLeadRoutes(
       const { leadId, duplicate, spam, queued } = saved;
       request.log.info({ kind: route.kind, leadId, duplicate, ...(spam ? { spam } : {}) }, 'lead stored');
       if (queued) options.onQueued();
-      if (!duplicate && !spam) options.onStored?.(source.source, request.headers);
+      if (!duplicate && !spam) options.onStored?.(lead, request.headers);
       const { status, body } = answer(saved.reference);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

@@ -24,7 +24,7 @@ import type { AnswerPages } from '../answer-pages/pages.ts';
 import { createFormPosts, type FormPosts } from './form-post.ts';
 import { CV_UPLOAD_PATH } from '../../contract/http.ts';
 import { clientNetwork } from './client-network.ts';
-import { UNCLAIMED_MS } from './cv/cv-store.ts';
+import { SPAM_CV_KEEP_MS, UNCLAIMED_MS } from './cv/cv-store.ts';
 import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
 import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
 
@@ -79,6 +79,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       store.leads.forgetExpiredKeys(),
       store.leads.forgetAcknowledgedAddresses(),
       store.cvs.purgeUnclaimed(Date.now() - UNCLAIMED_MS),
+      store.cvs.purgeSpam(Date.now() - SPAM_CV_KEEP_MS),
     ]).catch((error: Error) =>
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
@@ -118,7 +119,13 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       const countLead = (source: LeadSource, headers: FastifyRequest['headers']) => {
         if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
       };
-      const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${request.ip}` });
+      const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${clientNetwork(request.ip)}` });
+      // Every CV file stored counts here, whichever way it came (POST /uploadResume, a career form's own post).
+      const cvFiles = api.createRateLimit({ max: config.cvUploadRateLimitMax, timeWindow: CV_UPLOAD_WINDOW_MS, keyGenerator: (request) => `cv-upload ${clientNetwork(request.ip)}` });
+      const overCvAllowance = async (request: FastifyRequest) => {
+        const limit = await cvFiles(request);
+        return !limit.isAllowed && limit.isExceeded;
+      };
       formPosts = createFormPosts({
         store: store.leads,
         cvs: store.cvs,
@@ -129,6 +136,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
           const limit = await withoutProof(request);
           return !limit.isAllowed && limit.isExceeded;
         },
+        overCvAllowance,
         onQueued: worker.nudge,
         // A form's own post is a send, as the widget's beacon counts one (its page saw no script).
         onSent: (source, headers) => {
@@ -140,14 +148,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       await api.register(async (leads) => {
         await leads.register(formbody);
         await registerMultipart(leads);
-        const cvUploads = leads.createRateLimit({ max: config.cvUploadRateLimitMax, timeWindow: CV_UPLOAD_WINDOW_MS, keyGenerator: (request) => `cv-upload ${clientNetwork(request.ip)}` });
-        registerCvUploadRoute(leads, {
-          cvs: store.cvs,
-          overAllowance: async (request) => {
-            const limit = await cvUploads(request);
-            return !limit.isAllowed && limit.isExceeded;
-          },
-        });
+        registerCvUploadRoute(leads, { cvs: store.cvs, overAllowance: overCvAllowance });
         registerLeadRoutes(leads, store.leads, {
           spam: config.spamChallenge ? challenger : undefined,
           onQueued: worker.nudge,
@@ -157,7 +158,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
           cvs: store.cvs,
         });
       });
-      registerCvLinkRoute(api, cvLinks, store.cvs);
+      registerCvLinkRoute(api, cvLinks, store.cvs, store.team.audit);
       registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
       await registerVitalsRoutes(
         api,

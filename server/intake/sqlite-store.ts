@@ -42,7 +42,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
       queueAcknowledgement: leads.queueAcknowledgement,
       forgetAcknowledgedAddresses: leads.forgetAcknowledgedAddresses,
     },
-    cvs: createSqliteCvStore(db, batcher),
+    cvs: createSqliteCvStore(db, batcher, config.cvStorageMaxBytes),
     // One process: the worker's own bookkeeping keeps a delivery from being sent twice at once.
     outbox: {
       claimDue: async (at, limit) => outbox.due(at, limit),

@@ -49,9 +49,11 @@ export interface Invitation {
 export interface AccountStore {
   /**
    * Makes the member (or brings a removed one back; `role` changes an existing member's role)
-   * and keeps an invitation for them; their older unused invitations stop working.
+   * and keeps an invitation for them; their older unused invitations stop working, and so do
+   * their passkeys and sessions, at once (inviting again is the remedy for a lost phone):
+   * `revokedPasskeys` says how many went.
    */
-  invite(email: string, role: TeamRole | undefined, tokenHash: string, at: number, expiresAt: number): Promise<Member>;
+  invite(email: string, role: TeamRole | undefined, tokenHash: string, at: number, expiresAt: number): Promise<Member & { revokedPasskeys: number }>;
   /** Every member, removed ones too, by email. */
   list(): Promise<MemberSummary[]>;
   /** Marks the member removed and deletes their passkeys, sessions and invitations; undefined when there is no such member. */
@@ -112,8 +114,10 @@ export function createSqliteAccounts(db: Db, batcher: WriteBatcher): AccountStor
       batcher.run(() => {
         const member = memberOf(upsertMember.get(normaliseMemberEmail(email), role ?? 'member', at, role ?? null)!);
         endInvitations.run(at, member.id, at);
+        const revokedPasskeys = db.prepare('DELETE FROM team_passkeys WHERE member_id = ?').run(member.id).changes;
+        db.prepare('DELETE FROM team_sessions WHERE member_id = ?').run(member.id);
         addInvitation.run(tokenHash, member.id, at, expiresAt);
-        return member;
+        return { ...member, revokedPasskeys };
       }),
     async list() {
       const rows = db

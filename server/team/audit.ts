@@ -2,8 +2,10 @@ import type { AuditAction, AuditEntry } from '../../contract/team.ts';
 import type { Db, WriteBatcher } from '../intake/database.ts';
 
 /**
- * The audit log: who signed in, who viewed which lead, who changed what, who exported and
- * who erased, and what the operator did from `npm run team`. An entry names a lead by id
+ * The audit log: who signed in, who viewed which lead, who listed, searched or paged through
+ * which leads (their ids, leadsRead), who changed what, who exported and who erased, who
+ * downloaded a CV (a member, or a signed link), and what the operator did from `npm run team`
+ * and `npm run leads` (a listing, a person's data). An entry names a lead by id
  * without a foreign key, and its detail never holds a search term or a person's contact
  * details; an erasure (server/intake/personal-data.ts) keeps the entries of the erased
  * leads but removes their lead id and detail. SQLite here; PostgreSQL in
@@ -18,6 +20,23 @@ export interface Actor {
 }
 
 export const OPERATOR: Actor = { memberId: null, name: 'operator' };
+/** Whoever holds a webhook's signed CV link (GET /cv/:id): the service cannot tell who. */
+export const SIGNED_LINK: Actor = { memberId: null, name: 'signed link' };
+
+/**
+ * The leads a bulk read showed, for its audit entry: how many, and their ids (never their
+ * data) as ascending runs, "3-7,9,12-40", so that an export of thousands stays one short line.
+ */
+export function leadsRead(ids: readonly number[]): { count: number; ids: string } {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i]!;
+    while (sorted[i + 1] === sorted[i]! + 1) i++;
+    runs.push(start === sorted[i] ? String(start) : `${start}-${sorted[i]}`);
+  }
+  return { count: sorted.length, ids: runs.join(',') };
+}
 
 export interface NewAuditEntry {
   at: number;

@@ -38,10 +38,10 @@ export function exportRow(lead: ExportLead): string[] {
 
 const line = (cells: readonly string[]) => cells.map(csvCell).join(',') + '\r\n';
 
-/** The CSV as a stream; `done` is told how many leads it sent when it ends, complete or cut short. */
-export function exportCsv(worklist: WorklistStore, filter: WorklistFilter, now: number, done: (rows: number) => void): Readable {
+/** The CSV as a stream; `done` is told the ids of the leads it sent when it ends, complete or cut short. */
+export function exportCsv(worklist: WorklistStore, filter: WorklistFilter, now: number, done: (ids: number[]) => void): Readable {
   async function* pages() {
-    let rows = 0;
+    const ids: number[] = [];
     // Told however it ends: a download cut short still exported what it sent.
     try {
       yield line(EXPORT_HEADER);
@@ -49,12 +49,12 @@ export function exportCsv(worklist: WorklistStore, filter: WorklistFilter, now: 
       for (;;) {
         const batch = await worklist.exportBatch(filter, now, PAGE, before);
         if (batch.length) yield batch.map((lead) => line(exportRow(lead))).join('');
-        rows += batch.length;
+        for (const lead of batch) ids.push(lead.id);
         if (batch.length < PAGE) break;
         before = batch[batch.length - 1]!.id;
       }
     } finally {
-      done(rows);
+      done(ids);
     }
   }
   return Readable.from(pages());

@@ -17,7 +17,7 @@ import { parsePersonKey } from '../intake/personal-data.ts';
 import { sendCv } from '../intake/cv/cv-link.ts';
 import type { IntakeStore } from '../intake/store.ts';
 import type { Member } from './accounts.ts';
-import type { Actor } from './audit.ts';
+import { leadsRead, type Actor } from './audit.ts';
 import { exportCsv, teamDateTime } from './csv-export.ts';
 import { queueApplicantOutcomeEmail } from './outcome-email.ts';
 import { checkInvitation, registrationOptions, signInOptions, verifyRegistration, verifySignIn, type RelyingParty } from './passkeys.ts';
@@ -86,7 +86,8 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T 
 function worklistQuery(query: unknown): WorklistQuery {
   const out: WorklistQuery = {};
   const raw = (query ?? {}) as Record<string, unknown>;
-  for (const key of FILTER_KEYS) if (typeof raw[key] === 'string') out[key] = (raw[key] as string).slice(0, 200);
+  // Control characters are ignored (a NUL reached PostgreSQL and SQLite's search as it was, and failed there).
+  for (const key of FILTER_KEYS) if (typeof raw[key] === 'string') out[key] = (raw[key] as string).replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, '').slice(0, 200);
   return out;
 }
 
@@ -240,6 +241,7 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
       filter.search && beforeId === undefined ? worklist.matches(filter, now, MATCHES_CAP) : Promise.resolve(undefined),
     ]);
     const leads = rows.slice(0, PAGE_SIZE);
+    await audit.record({ at: now, actor: actorOf(request.member!), action: 'list', detail: { filter: describeFilter(query), ...(beforeId ? { before: beforeId } : {}), ...leadsRead(leads.map((l) => l.id)) } });
     return {
       leads,
       next: rows.length > PAGE_SIZE ? leads[leads.length - 1]!.id : null,
@@ -248,15 +250,17 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     };
   });
 
+  // Every lead's data at once: an admin's act, as a person's data is (docs/team.md).
   app.get(TEAM_API.leadsCsv, async (request, reply) => {
+    if (adminOnly(request, reply)) return reply;
     const query = worklistQuery(request.query);
     const filter = filterOf(query, reply);
     if (!filter) return reply;
     const now = Date.now();
     await worklist.catchUp();
     const actor = actorOf(request.member!);
-    const stream = exportCsv(worklist, filter, now, (rows) => {
-      audit.record({ at: Date.now(), actor, action: 'export', detail: { filter: describeFilter(query), rows } }).catch((error: Error) => request.log.error({ error: error.message }, 'team: export not audited'));
+    const stream = exportCsv(worklist, filter, now, (ids) => {
+      audit.record({ at: Date.now(), actor, action: 'export', detail: { filter: describeFilter(query), rows: ids.length, ...leadsRead(ids) } }).catch((error: Error) => request.log.error({ error: error.message }, 'team: export not audited'));
     });
     const day = teamDateTime(now).slice(0, 10);
     return reply
@@ -296,6 +300,8 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
       if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
       if (result.reason === 'invalid') return refuse(reply, 400, 'invalid', result.message);
       const who = result.by && result.at ? `${result.by} changed this lead at ${teamDateTime(result.at)} (India)` : 'Someone changed this lead';
+      // The answer shows the whole lead again: a view of it.
+      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id.data, detail: { conflict: true } });
       return refuse(reply, 409, 'conflict', `${who} after you opened it. Your change was not saved: look at theirs, then make yours again.`, {
         by: result.by,
         at: result.at,
@@ -312,6 +318,7 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     const result = await worklist.notSpam(id.data, targets, actorOf(request.member!), at);
     if (!result.ok) {
       if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead');
+      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id.data, detail: { conflict: true } });
       return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id.data, at) });
     }
     // The person heard nothing while the lead was flagged: now they get the acknowledgement a new lead gets.

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, WriteBatcher } from '../intake/database.ts';
 import { memberOf, type Member } from './accounts.ts';
+import { clientNetwork } from '../intake/client-network.ts';
 
 /**
  * Sessions of the team, kept in the database so every instance knows them: the cookie
  * holds a random id, the database only its hash. A session ends after 12 hours without a
  * request, 7 days after sign-in whatever happens, at sign-out, and at once when its member
- * is removed. Also here: the count of failed sign-ins per client (its address hashed), which
+ * is removed. Also here: the count of failed sign-ins per client (its network hashed), which
  * refuses a client's sign-ins after 20 failures in 15 minutes. SQLite here; PostgreSQL in
  * server/intake/postgres/team-sessions.ts.
  */
@@ -60,8 +61,8 @@ export async function liveSession(store: SessionStore, cookie: string | undefine
   return { ...session, idHash };
 }
 
-/** The key a client's failures are counted under: its address, hashed (no address is stored). */
-export const clientKey = (address: string): string => hashOf(`team-sign-in\u0000${address}`);
+/** The key a client's failures are counted under: its network (an IPv4 address or an IPv6 /64, as every limit counts a client), hashed (no address is stored). */
+export const clientKey = (address: string): string => hashOf(`team-sign-in\u0000${clientNetwork(address)}`);
 
 export function createSqliteSessions(db: Db, batcher: WriteBatcher): SessionStore {
   const find = db.prepare<[string], { createdAt: number; lastSeenAt: number } & Member>(

@@ -59,8 +59,9 @@ describe('the team sees a CV and earlier applications', () => {
     const link = page.getByRole('link', { name: en.lead.cvDownload('Asha CV.pdf', '64 KB') });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(TEAM_API.cv(later));
-    expect(await link.getAttribute('download')).toBe('Asha CV.pdf');
+    expect(await link.getAttribute('download')).toBe(''); // the name is the service's (issue 40): cv-<reference>.pdf
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`cv-${reference(later)}.pdf`);
     const { createReadStream } = await import('node:fs');
     const chunks: Buffer[] = [];
     for await (const chunk of createReadStream((await download.path())!)) chunks.push(chunk as Buffer);

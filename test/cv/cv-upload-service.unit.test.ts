@@ -23,7 +23,7 @@ import { MESSAGES_HI as HINDI } from '../../contract/messages/hi.ts';
 import { createCvLinks } from '../../server/intake/cv/cv-link.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';
 import { cvServiceEnv, postCv, uploadedCv } from '../helpers/cv-service.ts';
-import { docxWithMarker, executable, filesHolding, oleDoc, pdfWithMarker, sha256 } from '../helpers/cv-files.ts';
+import { docxWithMarker, executable, filesHolding, pdfWithMarker, sha256, wordDoc } from '../helpers/cv-files.ts';
 import { VALID_CAREER, VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { postJson, readDb, ROOT, startServer, tempDir } from '../helpers/server.ts';
 import { headersOf, startSmtpSink } from '../helpers/smtp-sink.ts';
@@ -137,13 +137,14 @@ describe('POST /uploadResume and the application that claims it', () => {
     const leadId = leadIdOf(applicant.email)!;
     await expect.poll(() => receiver.accepted.some((w) => w.body.data.id === leadId), { timeout: 15_000 }).toBe(true);
     const data = receiver.accepted.find((w) => w.body.data.id === leadId)!.body.data as unknown as { cv: { url: string; sha256: string; size: number; type: string; name: string; expiresAt: string } };
-    expect(data.cv).toMatchObject({ sha256: sha256(pdf), size: pdf.length, type: 'application/pdf', name: 'Ravi Kumar CV.pdf' });
+    const fileName = `cv-${receiver.accepted.find((w) => w.body.data.id === leadId)!.body.data.reference}.pdf`;
+    expect(data.cv).toMatchObject({ sha256: sha256(pdf), size: pdf.length, type: 'application/pdf', name: 'Ravi Kumar CV.pdf', fileName });
     webhookUrl = data.cv.url;
     const link = new URL(webhookUrl);
     const served = await fetch(`${server.url}${link.pathname}${link.search}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toBe(`attachment; filename="Ravi Kumar CV.pdf"; filename*=UTF-8''Ravi%20Kumar%20CV.pdf`);
+    expect(served.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"; filename*=UTF-8''${fileName}`);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('no-store');
     expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(sha256(pdf));
@@ -158,7 +159,7 @@ describe('POST /uploadResume and the application that claims it', () => {
 
     // A link this service signed, whose time has passed.
     const id = link.pathname.split('/').pop()!;
-    const expired = new URL(createCvLinks(LINK_SECRET, server.url, 1).link({ id, name: 'x', size: 1, type: 'application/pdf', sha256: '' }, Date.now() - 2 * 86_400_000).url);
+    const expired = new URL(createCvLinks(LINK_SECRET, server.url, 1).link({ id, reference: 'SD-0000-0000', name: 'x', size: 1, type: 'application/pdf', sha256: '' }, Date.now() - 2 * 86_400_000).url);
     const refused = await fetch(`${server.url}${expired.pathname}${expired.search}`);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toMatch(/expired/);
@@ -217,7 +218,8 @@ describe("the team's side", () => {
 
     const file = await fetch(`${server.url}${TEAM_API.cv(secondId)}`, { headers: { cookie } });
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ 2026.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202026.pdf`);
+    // Under the name the service makes (issue 40): the sender's is kept as text (lead.cv.name).
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="cv-${lead.reference}.pdf"; filename*=UTF-8''cv-${lead.reference}.pdf`);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toBe('no-store');
@@ -292,7 +294,7 @@ describe('type by content', () => {
   });
   it('a DOCX (a ZIP holding word/document.xml) and a DOC (OLE header) are taken, whatever their names', async () => {
     expect((await uploaded(docxWithMarker(marker()), 'cv.bin')).type).toBe(CV.types[2].mime);
-    expect((await uploaded(oleDoc(), 'cv.pdf')).type).toBe('application/msword');
+    expect((await uploaded(wordDoc(), 'cv.pdf')).type).toBe('application/msword');
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * CV files made in code for the tests: a minimal valid PDF (a page that says the marker)
- * padded to a given size, a minimal DOCX (a stored ZIP holding word/document.xml), a .doc's
- * OLE header, and an executable (ELF) to rename.
+ * padded to a given size, a minimal DOCX (a stored ZIP holding word/document.xml), a .doc (an
+ * OLE compound file with a WordDocument stream), an executable (ELF) to rename, and the
+ * disguised files of issue 40 (a PDF that is also a web page, an OLE header with junk, a DOCX
+ * carrying macros and a program).
  */
 import { createHash } from 'node:crypto';
 
@@ -97,8 +99,86 @@ export function docxWithMarker(marker: string): Buffer {
   });
 }
 
-/** A .doc as far as its header goes: the OLE compound file signature, then filler. */
-export const oleDoc = (): Buffer => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0)]);
+/** An OLE header with junk after it (what a renamed .msi or any other compound file looks like to a check of the first bytes). */
+export const oleJunk = (): Buffer => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0)]);
+
+/**
+ * An OLE compound file (version 3, 512-byte sectors) whose root holds these streams, each with
+ * `content` in sectors of its own: sector 0 the FAT, then the directory, then the streams' data.
+ */
+export function oleFile(streams: Record<string, string>): Buffer {
+  const SECTOR = 512;
+  const names = Object.keys(streams);
+  const entryCount = names.length + 1;
+  const dirSectors = Math.ceil(entryCount / 4);
+  const data = names.map((n) => Buffer.from(streams[n]!, 'latin1'));
+  const dataSectors = data.map((d) => Math.max(1, Math.ceil(d.length / SECTOR)));
+  const total = 1 + dirSectors + dataSectors.reduce((a, b) => a + b, 0);
+  const fat = Buffer.alloc(SECTOR, 0xff);
+  fat.writeUInt32LE(0xfffffffd, 0); // the FAT's own sector
+  let n = 1;
+  const chain = (count: number) => {
+    const first = n;
+    for (let i = 0; i < count; i++, n++) fat.writeUInt32LE(i === count - 1 ? 0xfffffffe : n + 1, n * 4);
+    return first;
+  };
+  const dirStart = chain(dirSectors);
+  const starts = dataSectors.map((count) => chain(count));
+  if (total > SECTOR / 4) throw new Error('oleFile: too many sectors for one FAT sector');
+
+  const header = Buffer.alloc(SECTOR, 0);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
+  header.writeUInt16LE(0x3e, 0x18);
+  header.writeUInt16LE(3, 0x1a);
+  header.writeUInt16LE(0xfffe, 0x1c);
+  header.writeUInt16LE(9, 0x1e);
+  header.writeUInt16LE(6, 0x20);
+  header.writeUInt32LE(1, 0x2c);
+  header.writeUInt32LE(dirStart, 0x30);
+  header.writeUInt32LE(4096, 0x38);
+  header.writeUInt32LE(0xfffffffe, 0x3c);
+  header.writeUInt32LE(0xfffffffe, 0x44);
+  header.fill(0xff, 0x4c);
+  header.writeUInt32LE(0, 0x4c);
+
+  const directory = Buffer.alloc(dirSectors * SECTOR, 0);
+  const entry = (i: number, name: string, type: number, child: number, right: number, start: number, size: number) => {
+    const at = i * 128;
+    const encoded = Buffer.from(`${name}\0`, 'utf16le');
+    encoded.copy(directory, at);
+    directory.writeUInt16LE(encoded.length, at + 0x40);
+    directory[at + 0x42] = type;
+    directory[at + 0x43] = 1;
+    directory.writeUInt32LE(0xffffffff, at + 0x44);
+    directory.writeUInt32LE(right, at + 0x48);
+    directory.writeUInt32LE(child, at + 0x4c);
+    directory.writeUInt32LE(start, at + 0x74);
+    directory.writeUInt32LE(size, at + 0x78);
+  };
+  entry(0, 'Root Entry', 5, names.length ? 1 : 0xffffffff, 0xffffffff, 0xfffffffe, 0);
+  names.forEach((name, i) => entry(i + 1, name, 2, 0xffffffff, i + 2 <= names.length ? i + 2 : 0xffffffff, starts[i]!, data[i]!.length));
+  const body = data.map((d, i) => Buffer.concat([d, Buffer.alloc(dataSectors[i]! * SECTOR - d.length, 0)]));
+  return Buffer.concat([header, fat, directory, ...body]);
+}
+
+/** A .doc as far as the CV check reads it: a compound file with a WordDocument stream (and the table stream Word writes beside it). */
+export const wordDoc = (marker = 'a CV'): Buffer => oleFile({ WordDocument: `\xec\xa5${marker}`, '1Table': 'table' });
+
+/** A file that starts as a PDF and goes on as a web page (an HTA when named so), the way issue 40 found one stored. */
+export const pdfHtmlPolyglot = (): Buffer =>
+  Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n<html><head><hta:application id="x"/></head><body><script>new ActiveXObject("WScript.Shell").Run("calc")</script></body></html>\n', 'latin1');
+
+/** A DOCX that opens as one, with macros (vbaProject.bin) and a program inside. */
+export function docxWithMacrosAndProgram(marker: string): Buffer {
+  const docx = {
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${marker}</w:t></w:r></w:p></w:body></w:document>`,
+    'word/vbaProject.bin': 'macros',
+    'word/embeddings/setup.exe': `MZ${'\u0090'.repeat(64)}`,
+  };
+  return storedZip(docx);
+}
 
 /** An executable's first bytes (ELF), padded: what a renamed program looks like. */
 export const executable = (): Buffer => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(8192, 0x90)]);

@@ -10,7 +10,7 @@ import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-recei
 const run = promisify(execFile);
 const leadsCli = async (args: string[]) => (await run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: '' } })).stdout;
 
-const HMAC_KEY = 'test-altcha-key';
+const HMAC_KEY = 'test-altcha-key-7f3a9c2e5b1d8046e9c7a2f5';
 const society = (i: number) => ({ ...VALID_SOCIETY, name: `Resident ${i}`, email: `resident${i}@example.in` });
 const spamOf = (dataDir: string, email: string) =>
   readDb(dataDir, (db) => db.prepare("SELECT spam_reason FROM leads WHERE json_extract(fields, '$.email') = ?").pluck().all(email));

@@ -12,7 +12,7 @@ import { createStore, del, delMany, promisifyRequest, set, values, type UseStore
 import { postFile, postJson, type PostOutcome } from './api-client.ts';
 import { CV } from '../../contract/cv-upload.ts';
 import { HEADERS } from '../../contract/http.ts';
-import { cvUploadUrl, uploadIdOf } from './cv-file.ts';
+import { cvUploadUrl, refusesCv, uploadIdOf } from './cv-file.ts';
 import { type LeadKind, OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 import { DRAFT_KEY_PREFIX } from './device-keys.ts';
 import { proofExpired, solve } from './proof-of-work.ts';
@@ -146,9 +146,9 @@ export async function readOutbox(now = Date.now()): Promise<{ sends: QueuedSend[
   };
 }
 
-/** No HTTP answer, or the service could not store it (5xx): the send waits and goes again. */
+/** No HTTP answer, or the service could not store it (5xx, but a refusal of the CV: its storage is full, 507): the send waits and goes again. */
 export const unreachable = (outcome: PostOutcome): boolean =>
-  outcome.type === 'network' || outcome.type === 'timeout' || outcome.status >= 500;
+  outcome.type === 'network' || outcome.type === 'timeout' || (outcome.status >= 500 && !refusesCv(outcome));
 
 /**
  * One attempt of a send: with its Idempotency-Key (a structured-field string, as the IETF

@@ -12,6 +12,7 @@ export const EMAIL_BN: PersonEmailText = {
       society: (brand) => `${brand}-এ আপনার সোসাইটি রেজিস্টার করার জন্য ধন্যবাদ। আপনার তথ্য আমরা পেয়েছি।`,
       career: (brand) => `${brand}-এ আবেদন করার জন্য ধন্যবাদ। আপনার আবেদন আমরা পেয়েছি।`,
     },
+    greeting: 'নমস্কার,',
     nextHeading: 'এরপর কী হবে',
     next: {
       society: 'আমরা 24 ঘণ্টার মধ্যে আপনাকে ফোন করে আপনার সোসাইটির জন্য অ্যাপ চালু করে দেব।',
@@ -38,7 +39,6 @@ export const EMAIL_BN: PersonEmailText = {
   greeting: (name) => `নমস্কার ${name},`,
   reference: BN_REFERENCE,
   sent: {
-    heading: 'আপনি যা পাঠিয়েছেন',
     at: (date, time) => `${date} তারিখে ${time} IST-তে পাঠানো হয়েছে।`,
   },
   rights: {

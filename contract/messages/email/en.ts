@@ -16,6 +16,7 @@ export const EMAIL_EN: PersonEmailText = {
       society: (brand) => `Thank you for registering your society with ${brand}. We have received your details.`,
       career: (brand) => `Thank you for applying to ${brand}. We have received your application.`,
     },
+    greeting: 'Hello,',
     nextHeading: 'What happens next',
     next: {
       society: 'We will call you within 24 hours to set up the app for your society.',
@@ -42,7 +43,6 @@ export const EMAIL_EN: PersonEmailText = {
   greeting: (name) => `Hello ${name},`,
   reference: EN_REFERENCE,
   sent: {
-    heading: 'What you sent',
     at: (date, time) => `Sent on ${date} at ${time} IST.`,
   },
   rights: {

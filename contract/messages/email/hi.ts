@@ -12,6 +12,7 @@ export const EMAIL_HI: PersonEmailText = {
       society: (brand) => `${brand} पर अपनी सोसाइटी रजिस्टर करने के लिए धन्यवाद। आपकी जानकारी हमें मिल गई है।`,
       career: (brand) => `${brand} में आवेदन करने के लिए धन्यवाद। आपका आवेदन हमें मिल गया है।`,
     },
+    greeting: 'नमस्ते,',
     nextHeading: 'आगे क्या होगा',
     next: {
       society: 'हम 24 घंटे के भीतर आपको फोन करके आपकी सोसाइटी के लिए ऐप सेट करेंगे।',
@@ -38,7 +39,6 @@ export const EMAIL_HI: PersonEmailText = {
   greeting: (name) => `नमस्ते ${name} जी,`,
   reference: HI_REFERENCE,
   sent: {
-    heading: 'आपने क्या भेजा',
     at: (date, time) => `${date} को ${time} बजे (IST) भेजा गया।`,
   },
   rights: {

@@ -12,6 +12,7 @@ export const EMAIL_KN: PersonEmailText = {
       society: (brand) => `${brand} ನಲ್ಲಿ ನಿಮ್ಮ ಸೊಸೈಟಿಯನ್ನು ನೋಂದಾಯಿಸಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಿಮ್ಮ ವಿವರಗಳು ನಮಗೆ ತಲುಪಿವೆ.`,
       career: (brand) => `${brand} ಗೆ ಅರ್ಜಿ ಸಲ್ಲಿಸಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಿಮ್ಮ ಅರ್ಜಿ ನಮಗೆ ತಲುಪಿದೆ.`,
     },
+    greeting: 'ನಮಸ್ಕಾರ,',
     nextHeading: 'ಮುಂದೆ ಏನಾಗುತ್ತದೆ',
     next: {
       society: '24 ಗಂಟೆಗಳ ಒಳಗೆ ನಾವು ನಿಮಗೆ ಕರೆ ಮಾಡಿ ನಿಮ್ಮ ಸೊಸೈಟಿಗೆ ಆ್ಯಪ್ ಸಿದ್ಧಪಡಿಸುತ್ತೇವೆ.',
@@ -39,7 +40,6 @@ export const EMAIL_KN: PersonEmailText = {
   greeting: (name) => `ನಮಸ್ಕಾರ ${name} ಅವರೇ,`,
   reference: KN_REFERENCE,
   sent: {
-    heading: 'ನೀವು ಕಳುಹಿಸಿದ ವಿವರಗಳು',
     at: (date, time) => `${date} ರಂದು ${time} IST ಕ್ಕೆ ಕಳುಹಿಸಲಾಗಿದೆ.`,
   },
   rights: {

@@ -12,6 +12,7 @@ export const EMAIL_MR: PersonEmailText = {
       society: (brand) => `${brand} वर तुमच्या सोसायटीची नोंदणी केल्याबद्दल धन्यवाद. तुमची माहिती आम्हाला मिळाली आहे.`,
       career: (brand) => `${brand} मध्ये अर्ज केल्याबद्दल धन्यवाद. तुमचा अर्ज आम्हाला मिळाला आहे.`,
     },
+    greeting: 'नमस्कार,',
     nextHeading: 'पुढे काय होईल',
     next: {
       society: 'आम्ही 24 तासांच्या आत तुम्हाला फोन करून तुमच्या सोसायटीसाठी ॲप सुरू करून देऊ.',
@@ -38,7 +39,6 @@ export const EMAIL_MR: PersonEmailText = {
   greeting: (name) => `नमस्कार ${name},`,
   reference: MR_REFERENCE,
   sent: {
-    heading: 'तुम्ही काय पाठवले',
     at: (date, time) => `${date} रोजी ${time} वाजता (IST) पाठवले.`,
   },
   rights: {

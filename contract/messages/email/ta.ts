@@ -12,6 +12,7 @@ export const EMAIL_TA: PersonEmailText = {
       society: (brand) => `${brand}-இல் உங்கள் சொசைட்டியைப் பதிவு செய்ததற்கு நன்றி. உங்கள் விவரங்கள் எங்களுக்குக் கிடைத்துவிட்டன.`,
       career: (brand) => `${brand}-இல் விண்ணப்பித்ததற்கு நன்றி. உங்கள் விண்ணப்பம் எங்களுக்குக் கிடைத்துவிட்டது.`,
     },
+    greeting: 'வணக்கம்,',
     nextHeading: 'அடுத்து என்ன நடக்கும்',
     next: {
       society: '24 மணி நேரத்துக்குள் உங்களை அழைத்து, உங்கள் சொசைட்டிக்கு ஆப்பை அமைத்துத் தருவோம்.',
@@ -39,7 +40,6 @@ export const EMAIL_TA: PersonEmailText = {
   greeting: (name) => `வணக்கம் ${name} அவர்களே,`,
   reference: TA_REFERENCE,
   sent: {
-    heading: 'நீங்கள் அனுப்பியவை',
     at: (date, time) => `${date} அன்று ${time} IST மணிக்கு அனுப்பப்பட்டது.`,
   },
   rights: {

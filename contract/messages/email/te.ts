@@ -12,6 +12,7 @@ export const EMAIL_TE: PersonEmailText = {
       society: (brand) => `${brand}లో మీ సొసైటీని నమోదు చేసినందుకు ధన్యవాదాలు. మీ వివరాలు మాకు అందాయి.`,
       career: (brand) => `${brand}కి దరఖాస్తు చేసినందుకు ధన్యవాదాలు. మీ దరఖాస్తు మాకు అందింది.`,
     },
+    greeting: 'నమస్తే,',
     nextHeading: 'తర్వాత ఏమి జరుగుతుంది',
     next: {
       society: 'మీ సొసైటీ కోసం యాప్‌ను సెటప్ చేయడానికి 24 గంటల్లోగా మేము మీకు ఫోన్ చేస్తాము.',
@@ -38,7 +39,6 @@ export const EMAIL_TE: PersonEmailText = {
   greeting: (name) => `నమస్కారం ${name} గారు,`,
   reference: TE_REFERENCE,
   sent: {
-    heading: 'మీరు పంపిన వివరాలు',
     at: (date, time) => `${date}న ${time} IST కి పంపబడింది.`,
   },
   rights: {

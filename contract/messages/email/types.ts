@@ -2,8 +2,10 @@
  * The shape of a catalogue of the emails written to the person who sent a form: the
  * acknowledgement of every lead, and the outcome of an application. One catalogue per
  * language (en.ts, hi.ts, …), every sentence in it; the service puts them together
- * (server/intake/delivery/person-email.ts). Names, references, dates and addresses come
- * in as parameters.
+ * (server/intake/delivery/person-email.ts). References, dates and addresses come in as
+ * parameters. The acknowledgement carries nothing the sender typed (a stranger may type
+ * anyone's address): no name, no value of the form, only the reference, the form's kind and
+ * the date; an application's outcome, written once a team member confirms it, greets by name.
  */
 import type { CourseValue, LeadKind, RoleValue } from '../../lead-contract.ts';
 
@@ -19,6 +21,8 @@ export interface PersonEmailText {
     subject: Record<LeadKind, (reference: string) => string>;
     /** The first paragraph: what arrived, and thanks. */
     received: Record<LeadKind, (brand: string) => string>;
+    /** The greeting, without a name (the name is what the sender typed). */
+    greeting: string;
     nextHeading: string;
     /** What happens next: a call within 24 hours for a society; for an application, the team reviews it and replies. */
     next: Record<LeadKind, string>;
@@ -30,11 +34,11 @@ export interface PersonEmailText {
     /** The paragraphs of the message, about the role applied for. */
     body: Record<ApplicationOutcome, (role: string) => string[]>;
   };
+  /** The outcome email's greeting, with the applicant's name. */
   greeting: (name: string) => string;
   /** How the reference is introduced (the form's confirmation says the same: messages/<code>.ts). */
   reference: { label: string; hint: string };
   sent: {
-    heading: string;
     /** When it was sent: the date and the time in words, Indian time. */
     at: (date: string, time: string) => string;
   };

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CvSummary } from '../../../contract/cv-upload.ts';
 import type { CvStore, StoredCv } from './cv-store.ts';
-import { UPLOAD_ID_PATTERN } from './cv-store.ts';
+import { cvFileName, UPLOAD_ID_PATTERN } from './cv-store.ts';
+import { SIGNED_LINK, type AuditStore } from '../../team/audit.ts';
 
 /**
  * A lead's CV as the team gets it: the webhook names it by a signed link that expires
@@ -13,8 +14,10 @@ import { UPLOAD_ID_PATTERN } from './cv-store.ts';
 
 export const CV_LINK_PATH = '/cv';
 
-/** What the webhook says of a lead's CV (LeadEvent.cv). */
+/** What the webhook says of a lead's CV (LeadEvent.cv): `name` is the sender's, as text only; the file's name is `fileName`. */
 export interface CvLink extends CvSummary {
+  /** The name to keep the file under: cv-<reference>.<type> (the answer's Content-Disposition says the same). */
+  fileName: string;
   /** GET it before `expiresAt` (ISO 8601); the answer is the file. */
   url: string;
   expiresAt: string;
@@ -28,10 +31,10 @@ export function createCvLinks(key: string, origin: string, days: number) {
   const sign = (id: string, expires: number) => createHmac('sha256', key).update(`${id}.${expires}`).digest('base64url');
   return {
     /** The link of a CV of a lead stored at `storedAt` (epoch ms): the same on every attempt of its webhook. */
-    link(cv: CvSummary & { id: string }, storedAt: number): CvLink {
+    link(cv: CvSummary & Pick<StoredCv, 'id' | 'reference'>, storedAt: number): CvLink {
       const expires = storedAt + days * 86_400_000;
       const url = `${origin}${CV_LINK_PATH}/${cv.id}?expires=${expires}&signature=${sign(cv.id, expires)}`;
-      return { name: cv.name, size: cv.size, type: cv.type, sha256: cv.sha256, url, expiresAt: new Date(expires).toISOString() };
+      return { name: cv.name, fileName: cvFileName(cv), size: cv.size, type: cv.type, sha256: cv.sha256, url, expiresAt: new Date(expires).toISOString() };
     },
     /** Whether a link's signature is this service's for that id and expiry, and the expiry is still ahead. */
     check(id: string, expires: string, signature: string, now: number): 'ok' | 'expired' | 'forged' {
@@ -53,12 +56,12 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** A CV as an answer: an attachment, its checked type, never sniffed, never cached, never drawn in a frame. */
+/** A CV as an answer: an attachment under the name we make (cv-<reference>.<type>), its checked type, never sniffed, never cached, never drawn in a frame. */
 export function sendCv(reply: FastifyReply, cv: StoredCv): FastifyReply {
   return reply
     .code(200)
     .header('Content-Type', cv.type)
-    .header('Content-Disposition', attachmentDisposition(cv.name))
+    .header('Content-Disposition', attachmentDisposition(cvFileName(cv)))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'no-store')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
@@ -66,8 +69,12 @@ export function sendCv(reply: FastifyReply, cv: StoredCv): FastifyReply {
     .send(cv.content);
 }
 
-/** GET /cv/:id?expires=…&signature=…: the CV of a signed link, while it holds (403 expired or forged, 404 once erased). */
-export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: Pick<CvStore, 'claimed'>): void {
+/**
+ * GET /cv/:id?expires=…&signature=…: the CV of a signed link, while it holds (403 expired or
+ * forged, 404 once erased); each download is in the team's audit log (its lead, the file's
+ * hash), by the signed link, since the service cannot tell who holds it.
+ */
+export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: Pick<CvStore, 'claimed'>, audit: Pick<AuditStore, 'record'>): void {
   app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(`${CV_LINK_PATH}/:id`, async (request, reply) => {
     const verdict = links.check(request.params.id, String(request.query.expires ?? ''), String(request.query.signature ?? ''), Date.now());
     reply.header('Cache-Control', 'no-store');
@@ -78,6 +85,7 @@ export function registerCvLinkRoute(app: FastifyInstance, links: CvLinks, cvs: P
     const cv = await cvs.claimed(request.params.id);
     if (!cv) return reply.code(404).type('text/plain; charset=utf-8').send('This file is no longer kept.\n');
     request.log.info({ leadId: cv.leadId }, 'cv served by link');
+    await audit.record({ at: Date.now(), actor: SIGNED_LINK, action: 'person-export', leadId: cv.leadId, detail: { file: 'cv', sha256: cv.sha256 } });
     return sendCv(reply, cv);
   });
 }

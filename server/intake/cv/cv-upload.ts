@@ -19,8 +19,11 @@ import type { CvStore, NewCv } from './cv-store.ts';
  *   before the body is read; a body without one stops being read once the file passes the limit;
  * - 415 `cvType`: the content is not a PDF, DOC or DOCX (cv-type.ts), whatever its name says;
  * - 400 `cvType`: no file part (or an empty one);
- * - 429: past the hourly allowance of uploads per client (CV_UPLOAD_RATE_LIMIT_MAX), besides
- *   the API's rate limit, origin policy and CORS, which hold here as for the lead POSTs.
+ * - 429 `cvTooMany`: past the hourly allowance of files per client (CV_UPLOAD_RATE_LIMIT_MAX,
+ *   shared with a career form's own post), besides the API's rate limit, origin policy and
+ *   CORS, which hold here as for the lead POSTs;
+ * - 507 `cvStorageFull`: every CV together would pass CV_STORAGE_MAX_MB (the application is
+ *   still taken without one).
  */
 
 /** Room for the multipart framing and a few small fields around a file of CV.maxBytes. */
@@ -113,7 +116,7 @@ export function registerCvUploadRoute(
     if (!isMultipart(request)) return refuseCv(reply, 400, MESSAGES.cvType);
     if (await options.overAllowance(request)) {
       request.log.info({ statusCode: 429 }, 'cv refused: too many uploads');
-      return refuseCv(reply, 429, MESSAGES.tooManyRequests);
+      return refuseCv(reply, 429, MESSAGES.cvTooMany);
     }
     const { file } = await readMultipart(request, true);
     if (!file) return refuseCv(reply, 400, MESSAGES.cvType);
@@ -123,6 +126,10 @@ export function registerCvUploadRoute(
       return refuseCv(reply, checked.status, checked.message);
     }
     const upload = await options.cvs.keep(checked.cv, Date.now());
+    if (upload === undefined) {
+      request.log.warn({ statusCode: 507 }, 'cv refused: CV_STORAGE_MAX_MB reached');
+      return refuseCv(reply, 507, MESSAGES.cvStorageFull);
+    }
     request.log.info({ size: checked.cv.size, type: checked.cv.type }, 'cv kept');
     const answer: CvUploadAnswer = { success: true, upload, name: checked.cv.name, size: checked.cv.size, type: checked.cv.type };
     return reply.code(201).header('Cache-Control', 'no-store').send(answer);

@@ -4,7 +4,7 @@ import { defaultLanguage, languages } from '../../../contract/languages.ts';
 import { sourceLabel } from '../lead-source.ts';
 import type { LeadEvent } from './lead-event.ts';
 import type { DeliveryTarget } from './target.ts';
-import type { CvStore, StoredCv } from '../cv/cv-store.ts';
+import { cvFileName, type CvStore, type StoredCv } from '../cv/cv-store.ts';
 import { escapeHtml } from '../html-text.ts';
 import { oneLine, PLAIN_ADDRESS, senderDomain, smtpTransport } from './mail-text.ts';
 
@@ -76,7 +76,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     `Form language: ${language.name} (${language.code})`,
     `Received: ${received(event.createdAt)}`,
     ...(event.teamUrl ? [`Worklist: ${event.teamUrl}`] : []),
-    ...(cv ? [`CV: ${oneLine(cv.name, 200)} (${cvSize(cv.size)}), attached`] : []),
+    ...(cv ? [`CV: ${cvFileName(cv)} (${cvSize(cv.size)}), attached; sent as "${oneLine(cv.name, 200)}"`] : []),
     '',
     replyTo ? `Reply to this email to write to ${replyTo.name || email}.` : `Write to ${email} to answer.`,
     '',
@@ -97,7 +97,7 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
       ? `<p style="margin:0 0 8px"><b>${LABELS.message}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`
       : '',
     `<p style="margin:16px 0 0;color:#555;font-size:14px">Source: ${escapeHtml(sourceLine)}<br>${campaign ? `Campaign: ${escapeHtml(campaign)}<br>` : ''}${event.source.page ? `Page: ${escapeHtml(event.source.page)}<br>` : ''}Form language: ${escapeHtml(`${language.name} (${language.code})`)}<br>Received: ${escapeHtml(received(event.createdAt))}<br>Lead #${event.id}</p>`,
-    cv ? `<p style="margin:16px 0 0">CV: ${escapeHtml(cv.name)} (${cvSize(cv.size)}), attached</p>` : '',
+    cv ? `<p style="margin:16px 0 0">CV: ${escapeHtml(cvFileName(cv))} (${cvSize(cv.size)}), attached; sent as “${escapeHtml(cv.name)}”</p>` : '',
     event.teamUrl ? `<p style="margin:16px 0 0"><a href="${escapeHtml(event.teamUrl)}">Open it in the worklist</a></p>` : '',
     '</body></html>',
   ].join('\n');
@@ -113,7 +113,8 @@ export function leadEmail(event: LeadEvent, settings: Pick<EmailSettings, 'to' |
     // Stable per lead: a mail client shows a repeat of the same lead as one message.
     messageId: `<lead-${event.id}.${Date.parse(event.createdAt)}@${domain}>`,
     headers: { 'X-Lead-Id': String(event.id), 'X-Lead-Reference': event.reference },
-    attachments: cv ? [{ filename: cv.name, content: cv.content, contentType: cv.type, contentDisposition: 'attachment' as const }] : [],
+    // Under a name we make: the sender's (kept as text above) could pose as another type ("Resume\u202Efdp.hta" shows as "Resumeath.pdf").
+    attachments: cv ? [{ filename: cvFileName(cv), content: cv.content, contentType: cv.type, contentDisposition: 'attachment' as const }] : [],
   };
 }
 

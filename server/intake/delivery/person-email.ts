@@ -1,8 +1,7 @@
 import { retentionPeriod } from '../../../contract/collection-notice.ts';
 import { defaultLanguage, languages } from '../../../contract/languages.ts';
-import { fieldNames } from '../../../contract/lead-contract.ts';
 import { APPLICATION_OUTCOMES, type ApplicationOutcome, type PersonEmailText, type RightsAction } from '../../../contract/messages/email/types.ts';
-import { EMAIL_TEXTS, NOTICE_TEXTS, SERVICE_MESSAGES } from '../../../contract/messages/index.ts';
+import { EMAIL_TEXTS, NOTICE_TEXTS } from '../../../contract/messages/index.ts';
 import { escapeHtml } from '../html-text.ts';
 import { ACKNOWLEDGEMENT_TARGET, outcomeTarget } from './acknowledgement.ts';
 import type { LeadEvent } from './lead-event.ts';
@@ -12,8 +11,8 @@ import type { DeliveryTarget } from './target.ts';
 /**
  * The emails to the person who sent a form, in the form's language, every sentence from
  * that language's catalogue (contract/messages/email/): the acknowledgement of a lead (its
- * reference, what was sent, what happens next, how to use one's rights, the Grievance
- * Officer) and an application's outcome. Plain text and an HTML twin; marked as sent
+ * reference and date, what happens next, how to use one's rights, the Grievance Officer:
+ * nothing the sender typed) and an application's outcome. Plain text and an HTML twin; marked as sent
  * automatically (`Auto-Submitted`), with replies going to the team's contact address.
  */
 
@@ -39,10 +38,9 @@ const P = 'margin:0 0 12px';
 const H2 = 'font-size:17px;margin:20px 0 6px';
 const RIGHTS_ACTIONS: readonly RightsAction[] = ['withdraw', 'access', 'correct', 'erase'];
 
-/** A stored value as the form showed it in this language (a course's or a role's label rather than its value). */
-function shownValue(text: PersonEmailText, field: string, value: string): string {
-  const list = field === 'course' || field === 'areaOfInterest' ? (text.choices[field] as Record<string, string>) : undefined;
-  return list?.[value] ?? value;
+/** An application's role as the form showed it in this language (its label rather than its value: a value of the list, never typed). */
+function roleLabel(text: PersonEmailText, value: string): string {
+  return (text.choices.areaOfInterest as Record<string, string>)[value] ?? value;
 }
 
 /** A mailto link to the contact address with a subject. */
@@ -65,13 +63,14 @@ function section(heading: string, lines: Block[]): Block {
   };
 }
 
-function message(event: LeadEvent, settings: PersonEmailSettings, subject: string, blocks: Block[], id: string) {
+/** `name`: the display name of `To:` (an outcome's; the acknowledgement has none, as it carries nothing the sender typed). */
+function message(event: LeadEvent, settings: PersonEmailSettings, subject: string, blocks: Block[], id: string, name?: string) {
   const language = languages.find((l) => l.code === event.language) ?? defaultLanguage;
   const address = event.fields.email ?? '';
   if (!PLAIN_ADDRESS.test(address)) throw new Error('the address the person gave is not one plain mailbox');
   return {
     from: settings.from,
-    to: { name: oneLine(event.fields.name ?? '', 100), address },
+    to: name ? { name: oneLine(name, 100), address } : address,
     replyTo: settings.contactEmail,
     subject: oneLine(subject, 150),
     text: `${blocks.map((b) => b.text).join('\n\n')}\n`,
@@ -125,31 +124,20 @@ function referenceBlock(event: LeadEvent, text: PersonEmailText): Block {
   };
 }
 
-/** What was sent, labelled in the form's language, the message (an application's) as a paragraph, and when. */
-function sentBlock(event: LeadEvent, text: PersonEmailText): Block {
-  const labels: Record<string, string> = SERVICE_MESSAGES[event.language].labels;
-  const f = event.fields;
-  const shown = (fieldNames(event.kind) as string[]).filter((k) => k !== 'message' && (f[k] ?? '') !== '');
+/** When the lead was sent, in words, Indian time (ASCII digits in every language: Marathi's locale would write Devanagari digits, as the emails' other figures). */
+function sentAt(event: LeadEvent, text: PersonEmailText): Block {
   const language = languages.find((l) => l.code === event.language) ?? defaultLanguage;
   const at = new Date(event.createdAt);
-  // ASCII digits in every language (Marathi's locale would write Devanagari digits), as the emails' other figures
   const date = at.toLocaleDateString(language.htmlLang, { dateStyle: 'long', timeZone: INDIA_TIME, numberingSystem: 'latn' });
   const time = at.toLocaleTimeString(language.htmlLang, { timeStyle: 'short', timeZone: INDIA_TIME, numberingSystem: 'latn' });
-  const lines: Block[] = shown.map((k) => ({
-    text: `${labels[k] ?? k}: ${shownValue(text, k, f[k]!)}`,
-    html: `<p style="margin:0 0 8px"><b>${escapeHtml(labels[k] ?? k)}</b><br>${escapeHtml(shownValue(text, k, f[k]!))}</p>`,
-  }));
-  if (f.message) {
-    lines.push({
-      text: `${labels.message}:\n${f.message}`,
-      html: `<p style="margin:0 0 8px"><b>${escapeHtml(labels.message!)}</b><br>${escapeHtml(f.message).replace(/\r?\n/g, '<br>')}</p>`,
-    });
-  }
-  lines.push(paragraph(text.sent.at(date, time)));
-  return section(text.sent.heading, lines);
+  return paragraph(text.sent.at(date, time));
 }
 
-/** The acknowledgement of a lead. */
+/**
+ * The acknowledgement of a lead: fixed sentences, the form's kind, the reference and the date.
+ * Nothing the sender typed is in it, not even their name (a stranger can type anyone's address,
+ * so the service must never carry a stranger's words to it).
+ */
 export function acknowledgementEmail(event: LeadEvent, settings: PersonEmailSettings) {
   const text = EMAIL_TEXTS[event.language];
   const ack = text.acknowledgement;
@@ -159,11 +147,11 @@ export function acknowledgementEmail(event: LeadEvent, settings: PersonEmailSett
     settings,
     ack.subject[event.kind](event.reference),
     [
-      paragraph(text.greeting(oneLine(event.fields.name ?? '', 100))),
+      paragraph(ack.greeting),
       paragraph(ack.received[event.kind](settings.brandName)),
       referenceBlock(event, text),
+      sentAt(event, text),
       section(ack.nextHeading, [paragraph(ack.next[event.kind])]),
-      sentBlock(event, text),
       rights,
       paragraph(ack.notYou),
       signature,
@@ -175,20 +163,22 @@ export function acknowledgementEmail(event: LeadEvent, settings: PersonEmailSett
 /** An application's outcome, told once a team member confirms it. */
 export function outcomeEmail(event: LeadEvent, outcome: ApplicationOutcome, settings: PersonEmailSettings) {
   const text = EMAIL_TEXTS[event.language];
-  const role = shownValue(text, 'areaOfInterest', event.fields.areaOfInterest ?? '');
+  const role = roleLabel(text, event.fields.areaOfInterest ?? '');
+  const name = oneLine(event.fields.name ?? '', 100);
   const { rights, signature } = closing(event, text, settings);
   return message(
     event,
     settings,
     text.outcome.subject[outcome](event.reference),
     [
-      paragraph(text.greeting(oneLine(event.fields.name ?? '', 100))),
+      paragraph(text.greeting(name)),
       ...text.outcome.body[outcome](role).map(paragraph),
       referenceBlock(event, text),
       rights,
       signature,
     ],
     `outcome-${outcome}`,
+    name,
   );
 }
 

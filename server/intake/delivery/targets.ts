@@ -21,5 +21,5 @@ export function personTargetsFromConfig(config: ServerConfig): DeliveryTarget[] 
 
 /** What a store needs to queue emails to people; undefined when the service sends no email. `secret`: the service's key (the proof-of-work key). */
 export function personEmailPolicy(config: ServerConfig, secret: string): PersonEmailPolicy | undefined {
-  return config.personEmail ? createPersonEmailPolicy(secret, config.personEmail.acknowledge) : undefined;
+  return config.personEmail ? createPersonEmailPolicy(secret, config.personEmail.acknowledge, config.personEmail.limits) : undefined;
 }

@@ -7,7 +7,20 @@ import { dedupeKey, DEDUPE_WINDOW_MS, type IdempotentSave, type SaveResult } fro
 import type { SolutionCheck, SpamReason } from '../spam-challenge.ts';
 import type { LeadKind } from '../../../contract/lead-contract.ts';
 import type { ApplicationOutcome } from '../../../contract/messages/email/types.ts';
-import { ACKNOWLEDGEMENT_TARGET, ACKNOWLEDGEMENT_WINDOW_MS, type OutcomeEmailResult, outcomeRefusal, outcomeTarget, type PersonEmailPolicy } from '../delivery/acknowledgement.ts';
+import {
+  ACKNOWLEDGEMENT_TARGET,
+  ACKNOWLEDGEMENT_WINDOW_MS,
+  type AcknowledgementCount,
+  countedOnce,
+  hasRoom,
+  NETWORK_WINDOW_MS,
+  type OutcomeEmailResult,
+  outcomeRefusal,
+  outcomeTarget,
+  type PersonEmailPolicy,
+  SERVICE_COUNT_KEY,
+  SERVICE_WINDOW_MS,
+} from '../delivery/acknowledgement.ts';
 import { languageOf } from '../delivery/lead-event.ts';
 import { newReference, type RandomInt, referenceCandidates } from '../reference.ts';
 import { type Pool, transaction } from './connection.ts';
@@ -20,7 +33,10 @@ import { claimOpenUpload, claimUpload } from './cv.ts';
  * runs in a transaction that holds a lock on the key, so requests with one key racing on
  * different instances give one lead: the first stores it and the key, the others find the key.
  * save_lead() takes a few random reference candidates and gives the lead the first one no
- * lead has; it queues the acknowledgement by the same rule as the SQLite store.
+ * lead has. The acknowledgement is queued in the save's transaction after save_lead() (which is
+ * given no address, so it keeps its signature), by the rules of the SQLite store: the counts of
+ * acknowledgement_counts are locked in one order (the network's, then the service's), so
+ * instances saving at once wait for each other and never count past a limit.
  */
 export function createPostgresLeads(
   pool: Pool,
@@ -36,6 +52,39 @@ export function createPostgresLeads(
     const erased = await client.query('SELECT 1 FROM erased_idempotency_keys WHERE key = $1 AND created_at >= $2', [key, since]);
     return erased.rowCount ? { erased: true } : undefined;
   }
+  /** Inside a transaction: queues the lead's acknowledgement when its mailbox, its client network (if given) and the service's day allow (../delivery/acknowledgement.ts). */
+  async function acknowledge(client: Pick<Pool, 'query'>, leadId: number, email: string | undefined, at: number, network?: string): Promise<boolean> {
+    const address = people?.acknowledge ? people.addressKey(email) : undefined;
+    if (address === undefined) return false;
+    const counts = [
+      ...(network === undefined ? [] : [{ key: people!.networkKey(network), max: people!.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
+      { key: SERVICE_COUNT_KEY, max: people!.limits.perDay, windowMs: SERVICE_WINDOW_MS },
+    ];
+    const read: (AcknowledgementCount | undefined)[] = [];
+    for (const c of counts) {
+      await client.query('INSERT INTO acknowledgement_counts (key, sent, window_ends_at) VALUES ($1, 0, 0) ON CONFLICT (key) DO NOTHING', [c.key]);
+      const { rows } = await client.query<{ sent: number; window_ends_at: string }>('SELECT sent, window_ends_at FROM acknowledgement_counts WHERE key = $1 FOR UPDATE', [c.key]);
+      read.push(rows[0] && { sent: Number(rows[0].sent), windowEndsAt: Number(rows[0].window_ends_at) });
+    }
+    if (!counts.every((c, i) => hasRoom(read[i], c.max, at))) return false;
+    // At most one acknowledgement per mailbox per window: a row younger than it stays as it is.
+    const took = await client.query(
+      `INSERT INTO acknowledged_addresses AS a (address_hash, lead_id, queued_at) VALUES ($1, $2, $3)
+       ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at WHERE a.queued_at < $4`,
+      [address, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS],
+    );
+    if (!took.rowCount) return false;
+    for (const [i, c] of counts.entries()) {
+      const next = countedOnce(read[i], c.windowMs, at);
+      await client.query('UPDATE acknowledgement_counts SET sent = $2, window_ends_at = $3 WHERE key = $1', [c.key, next.sent, next.windowEndsAt]);
+    }
+    const queued = await client.query(
+      `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'pending', 0, $3, $3)
+       ON CONFLICT (lead_id, target) DO NOTHING`,
+      [leadId, ACKNOWLEDGEMENT_TARGET, at],
+    );
+    return (queued.rowCount ?? 0) > 0;
+  }
   return {
     async save(
       kind: LeadKind,
@@ -46,7 +95,6 @@ export function createPostgresLeads(
       cvUpload?: string,
     ): Promise<SaveResult> {
       const at = now();
-      const ackAddress = people?.acknowledge ? (people.addressKey(fields.email) ?? null) : null;
       const args = [
         kind,
         at,
@@ -64,7 +112,7 @@ export function createPostgresLeads(
         source.page,
         source.language ?? 'en',
         referenceCandidates(REFERENCE_CANDIDATES, random),
-        ackAddress,
+        null, // no address: the acknowledgement is queued after save_lead(), by acknowledge()
         ACKNOWLEDGEMENT_WINDOW_MS,
       ];
       const saveLead = async (client: Pick<Pool, 'query'>): Promise<SaveResult> => {
@@ -74,12 +122,14 @@ export function createPostgresLeads(
           args,
         );
         const row = rows[0]!;
-        const queued = row.duplicate || row.spam ? 0 : targets.length + (row.acknowledged ? 1 : 0);
+        const queued = row.duplicate || row.spam ? 0 : targets.length;
         return { leadId: Number(row.lead_id), reference: row.reference, duplicate: row.duplicate, spam: row.spam, queued };
       };
       // A lead that came without proof of work is marked in the save's own transaction, before its deliveries can be sent.
       const withoutProof = check.spam === null && check.withoutProof === true;
-      if (!idempotency && !withoutProof && cvUpload === undefined) return saveLead(pool);
+      // Only a lead that proved it came from a person's browser on a page (its proof of work) may make the service write to an address.
+      const mayAcknowledge = !withoutProof && check.spam === null && source.network !== undefined && people?.acknowledge === true && people.addressKey(fields.email) !== undefined;
+      if (!idempotency && !withoutProof && !mayAcknowledge && cvUpload === undefined) return saveLead(pool);
       return transaction(pool, async (client): Promise<SaveResult> => {
         if (idempotency) {
           await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 1))', [idempotency.key]);
@@ -91,6 +141,7 @@ export function createPostgresLeads(
         const saved = await saveLead(client);
         if (!('leadId' in saved)) return saved;
         if (withoutProof && !saved.duplicate && !saved.spam) await client.query('UPDATE leads SET without_proof = true WHERE id = $1', [saved.leadId]);
+        if (mayAcknowledge && !saved.duplicate && !saved.spam && (await acknowledge(client, saved.leadId, fields.email, at, source.network))) saved.queued++;
         if (cvUpload !== undefined) await claimUpload(client, cvUpload, saved.leadId, at);
         if (idempotency) {
           const { fingerprint, status, body } = idempotency.answer(saved.reference);
@@ -179,26 +230,13 @@ export function createPostgresLeads(
           "SELECT spam_reason, fields->>'email' AS email FROM leads WHERE id = $1 FOR UPDATE",
           [leadId],
         );
-        const address = rows[0] && rows[0].spam_reason === null ? people.addressKey(rows[0].email) : undefined;
-        if (address === undefined) return false;
-        const at = now();
-        // The same rule as save_lead(): an address's row younger than the window stays as it is.
-        const took = await client.query(
-          `INSERT INTO acknowledged_addresses AS a (address_hash, lead_id, queued_at) VALUES ($1, $2, $3)
-           ON CONFLICT (address_hash) DO UPDATE SET lead_id = excluded.lead_id, queued_at = excluded.queued_at WHERE a.queued_at < $4`,
-          [address, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS],
-        );
-        if (!took.rowCount) return false;
-        const queued = await client.query(
-          `INSERT INTO deliveries (lead_id, target, status, attempts, next_attempt_at, created_at) VALUES ($1, $2, 'pending', 0, $3, $3)
-           ON CONFLICT (lead_id, target) DO NOTHING`,
-          [leadId, ACKNOWLEDGEMENT_TARGET, at],
-        );
-        return (queued.rowCount ?? 0) > 0;
+        if (!rows[0] || rows[0].spam_reason !== null) return false;
+        return acknowledge(client, leadId, rows[0].email, now());
       });
     },
 
     async forgetAcknowledgedAddresses(): Promise<number> {
+      await pool.query('DELETE FROM acknowledgement_counts WHERE window_ends_at <= $1', [now()]);
       return (await pool.query('DELETE FROM acknowledged_addresses WHERE queued_at < $1', [now() - ACKNOWLEDGEMENT_WINDOW_MS])).rowCount ?? 0;
     },
   };

@@ -227,6 +227,15 @@ export const MIGRATIONS: readonly string[] = [
   TEAM_MIGRATION_POSTGRES,
   // 9: the CVs applicants attach, the bytes in the database so every instance can serve them (cv.ts).
   CV_MIGRATION_POSTGRES,
+  // 10: how many acknowledgements each client network caused in its hour, and the service sent in its
+  // day (../delivery/acknowledgement.ts, leads.ts): a keyed hash of the network, never the address.
+  `
+  CREATE TABLE IF NOT EXISTS acknowledgement_counts (
+    key             text    PRIMARY KEY,         -- 'network <HMAC of the client network>' or 'service'
+    sent            integer NOT NULL,
+    window_ends_at  bigint  NOT NULL             -- the row is deleted after
+  );
+  `,
 ];
 
 /**

@@ -39,7 +39,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
         return leads.forgetExpiredSolutions();
       },
     },
-    cvs: createPostgresCvStore(pool),
+    cvs: createPostgresCvStore(pool, config.cvStorageMaxBytes),
     outbox: createPostgresOutbox(pool, config.deliveryLeaseMs),
     vitals,
     funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),

@@ -21,8 +21,10 @@ export function createPostgresAccounts(pool: Pool): AccountStore {
         );
         const m = memberOf(rows[0]!);
         await client.query('UPDATE team_invitations SET expires_at = $1 WHERE member_id = $2 AND used_at IS NULL AND expires_at > $1', [at, m.id]);
+        const revoked = await client.query('DELETE FROM team_passkeys WHERE member_id = $1', [m.id]);
+        await client.query('DELETE FROM team_sessions WHERE member_id = $1', [m.id]);
         await client.query('INSERT INTO team_invitations (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, m.id, at, expiresAt]);
-        return m;
+        return { ...m, revokedPasskeys: revoked.rowCount ?? 0 };
       }),
     async list() {
       const { rows } = await pool.query<Member & { passkeys: number; lastSignInAt: number | null }>(

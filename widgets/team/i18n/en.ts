@@ -180,6 +180,7 @@ export const en = {
       invite: 'invited a member',
       remove: 'removed a member',
       view: 'viewed a lead',
+      list: 'listed or searched leads',
       change: 'changed a lead',
       'not-spam': 'took a lead out of spam',
       'outcome-email': 'emailed an applicant',

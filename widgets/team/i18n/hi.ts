@@ -182,6 +182,7 @@ export const hi: TeamMessages = {
       invite: 'सदस्य को निमंत्रण भेजा',
       remove: 'सदस्य को हटाया',
       view: 'लीड देखा',
+      list: 'लीड की सूची देखी या खोजी',
       change: 'लीड बदला',
       'not-spam': 'लीड को स्पैम से हटाया',
       'outcome-email': 'आवेदक को ईमेल भेजा',

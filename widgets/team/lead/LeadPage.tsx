@@ -146,7 +146,7 @@ export function LeadPage({ id }: { id: number }) {
               <dt>{t.lead.cv}</dt>
               <dd>
                 {lead.cv ? (
-                  <a href={TEAM_API.cv(lead.id)} download={lead.cv.name}>
+                  <a href={TEAM_API.cv(lead.id)} download>
                     {t.lead.cvDownload(lead.cv.name, fileSize(lead.cv.size, t.lead.size))}
                   </a>
                 ) : (
