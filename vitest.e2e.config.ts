@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     globalSetup: ['test/setup/postgres.ts', 'test/setup/chromium.ts'],
     setupFiles: ['test/setup/count-assertions.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // What a page does after a click takes its time here; a form's submit may also wait up

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -9,6 +10,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     globalSetup: ['test/setup/postgres.ts'],
     setupFiles: ['test/setup/count-assertions.ts'],
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     // Some suites start the service as a process (tsx compiles it first): slow on a busy machine.
     hookTimeout: 60_000,
