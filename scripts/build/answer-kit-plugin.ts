@@ -66,6 +66,7 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
     if (html === undefined) throw new Error(`answer kit: the build made no page ${file}`);
     return html;
   };
+  let failed = false;
   return {
     name: 'answer-kit',
     apply: 'build',
@@ -83,7 +84,12 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
         for (const variant of languageVariants()) delete bundle[variant.file];
       },
     },
-    async closeBundle() {
+    // A failed build still closes its bundle: then there is nothing to add to, and its own error must stay the one reported.
+    buildEnd(error?: Error) {
+      failed = !!error;
+    },
+    async closeBundle(error?: Error) {
+      if (failed || error) return;
       const dir = answerKitDir(outDir);
       await buildKit(site, dir);
       const { answerStyles, ANSWER_CLASS } = (await import(`${pathToFileURL(path.join(dir, KIT_FILES.module)).href}?t=${Date.now()}`)) as KitModule;

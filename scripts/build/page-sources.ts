@@ -37,16 +37,20 @@ export function noticeCatalogueProblems(catalogues: Record<string, Catalogue>, u
   return catalogueProblems(codes.map((code) => ({ code, texts: catalogues[code] ?? new Map() })), () => uses, noticeTextPlace);
 }
 
+/** The first problem leads the message (a build's first error line names the file and the key), the rest follow. */
+const catalogueError = (problems: string[], what: string) =>
+  new Error(`${problems[0]} (${what}${problems.length > 1 ? `; ${problems.length - 1} more below` : ''})${problems.slice(1).map((p) => `\n- ${p}`).join('')}`);
+
 export function loadSources(): Sources {
   const pages = [...builtPages(), ...languageVariants()];
   const site = Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)]));
   const siteProblems = siteCatalogueProblems(site, siteTextUses(pages));
-  if (siteProblems.length) throw new Error(`The pages' catalogues (pages/i18n/<code>/) do not fit the templates:\n- ${siteProblems.join('\n- ')}`);
+  if (siteProblems.length) throw catalogueError(siteProblems, "the pages' catalogues (pages/i18n/<code>/) do not fit the templates");
 
   const noticeCodes = noticeLanguagesWithText();
   if (!noticeCodes.includes(defaultLanguage.code)) throw new Error(`pages/i18n/notice/${defaultLanguage.code}.json is missing: the notice pages' reference texts`);
   const notice = Object.fromEntries(noticeCodes.map((code) => [code, loadNoticeCatalogue(code)]));
   const noticeProblems = noticeCatalogueProblems(notice, noticeTextUses(pages));
-  if (noticeProblems.length) throw new Error(`The notice's catalogues (pages/i18n/notice/<code>.json) do not fit pages/notice/[code].html:\n- ${noticeProblems.join('\n- ')}`);
+  if (noticeProblems.length) throw catalogueError(noticeProblems, "the notice's catalogues (pages/i18n/notice/<code>.json) do not fit pages/notice/[code].html");
   return { pages, site, notice };
 }

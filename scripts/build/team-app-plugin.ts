@@ -17,13 +17,19 @@ const TEAM_PAGE = path.join(pagesDir, TEAM_DIR, 'index.html');
 
 export function teamAppPlugin(): Plugin {
   let outDir = distDir();
+  let failed = false;
   return {
     name: 'team-app',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // A failed build still closes its bundle: then there is nothing to add to, and its own error must stay the one reported.
+    buildEnd(error?: Error) {
+      failed = !!error;
+    },
+    async closeBundle(error?: Error) {
+      if (failed || error) return;
       const teamOut = path.join(outDir, TEAM_DIR);
       await build({
         configFile: false,
