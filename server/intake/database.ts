@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
-import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
+import { TEAM_MIGRATION, TEAM_WORKLIST_MIGRATION } from '../team/schema-sqlite.ts';
 import { CV_MIGRATION_SQLITE } from './cv/cv-schema.ts';
 import { freeReference } from './reference.ts';
 
@@ -151,6 +151,8 @@ export const MIGRATIONS: readonly string[] = [
   TEAM_MIGRATION,
   // 10: the CVs applicants attach, the bytes in the file (cv/cv-store.ts).
   CV_MIGRATION_SQLITE,
+  // 11: members' names and languages, and when each lead is late (server/team/schema-sqlite.ts).
+  TEAM_WORKLIST_MIGRATION,
 ];
 
 

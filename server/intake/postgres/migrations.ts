@@ -1,4 +1,4 @@
-import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
+import { TEAM_MIGRATION_POSTGRES, TEAM_WORKLIST_MIGRATION_POSTGRES } from './team-schema.ts';
 import { CV_MIGRATION_POSTGRES } from './cv-schema.ts';
 
 /**
@@ -227,6 +227,8 @@ export const MIGRATIONS: readonly string[] = [
   TEAM_MIGRATION_POSTGRES,
   // 9: the CVs applicants attach, the bytes in the database so every instance can serve them (cv.ts).
   CV_MIGRATION_POSTGRES,
+  // 10: members' names and languages, and when each lead is late (team-schema.ts).
+  TEAM_WORKLIST_MIGRATION_POSTGRES,
 ];
 
 /**

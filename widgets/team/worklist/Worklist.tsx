@@ -24,7 +24,7 @@ export function Worklist({ spam, search }: { spam: boolean; search: URLSearchPar
   const apiQuery = queryString(query, spam ? { spam: '1' } : {});
   const [page, setPage] = useState<WorklistPage | null>(null);
   const [more, setMore] = useState<WorklistPage['leads']>([]);
-  const [next, setNext] = useState<number | null>(null);
+  const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [members, setMembers] = useState<TeamMember[]>([]);
   const [term, setTerm] = useState(query.q ?? '');
@@ -65,7 +65,7 @@ export function Worklist({ spam, search }: { spam: boolean; search: URLSearchPar
   };
 
   const statuses: LeadStatus[] = query.kind === 'society' || query.kind === 'career' ? [...LEAD_STATUSES[query.kind]] : [...new Set<LeadStatus>([...LEAD_STATUSES.society, ...LEAD_STATUSES.career])];
-  const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
+  const total = page?.counts ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
   const leads = page ? [...page.leads, ...more] : [];
 
   return (
@@ -106,7 +106,7 @@ export function Worklist({ spam, search }: { spam: boolean; search: URLSearchPar
             {statuses.map((s) => (
               <li key={s}>
                 <a href={`${base}${queryString({ ...query, status: s })}`} onClick={onLinkClick} aria-current={query.status === s ? 'page' : undefined}>
-                  {t.worklist.count(t.statuses[s]!, page.counts[s] ?? 0)}
+                  {t.worklist.count(t.statuses[s]!, page.counts?.[s] ?? 0)}
                 </a>
               </li>
             ))}
