@@ -128,7 +128,7 @@ describe.each(['sqlite', 'postgres'] as const)('the worklist as a phone tool: %s
     const before = await store.team.worklist.neighbours(ids.calledBack!, late, now());
     expect(await store.team.worklist.change(ids.calledBack!, { version: await version(ids.calledBack!), nextCallOn: teamToday(now() + DAY) }, asha, now())).toMatchObject({ ok: true });
     expect(names(await store.team.worklist.list(late, now(), 50))).toEqual(['threeDays', 'thirtyHours']);
-    expect(before.next).toBe(ids.thirtyHours);
+    expect(before?.next).toBe(ids.thirtyHours);
     // A lead not in the late list (any more) has the list's first lead next, and none before it.
     expect(await store.team.worklist.neighbours(ids.calledBack!, late, now())).toEqual({ previous: null, next: ids.threeDays });
     // Back as it was, for the tests after this one.
