@@ -144,6 +144,9 @@ export const LEAD_FIELDS = { society: SOCIETY_FIELDS, career: CAREER_FIELDS } as
 
 export type FieldName = keyof typeof SOCIETY_FIELDS | keyof typeof CAREER_FIELDS;
 
+/** Whether a stored field's key is one of the contract's (every catalogue then has its label). */
+export const isFieldName = (name: string): name is FieldName => Object.hasOwn(SOCIETY_FIELDS, name) || Object.hasOwn(CAREER_FIELDS, name);
+
 /** A kind's payload keys. */
 export type FieldOf<K extends LeadKind> = keyof (typeof LEAD_FIELDS)[K] & string;
 
@@ -177,9 +180,22 @@ export function payloadOf<K extends LeadKind>(kind: K, values: Record<ControlOf<
   return Object.fromEntries(fieldNames(kind).map((field) => [field, values[controlName(kind, field)] ?? ''])) as Record<FieldOf<K>, string>;
 }
 
-/** The `type` of a field's <input> (choice fields are a <select>, multi-line ones a <textarea>). */
+/**
+ * The `type` of a field's <input> (choice fields are a <select>, multi-line ones a
+ * <textarea>). Every rule is named: a rule added to LeadField fails the typecheck here
+ * until it says its input's type, rather than silently becoming a text box.
+ */
 export function inputType(field: LeadField): 'text' | 'email' | 'tel' {
-  return field.rule === 'email' ? 'email' : field.rule === 'phone' ? 'tel' : 'text';
+  switch (field.rule) {
+    case 'email':
+      return 'email';
+    case 'phone':
+      return 'tel';
+    case 'text':
+    case 'multiline':
+    case 'choice':
+      return 'text';
+  }
 }
 
 /** The browser's own checks for a field's control (React props): the same limits the service applies. */

@@ -201,6 +201,8 @@ export interface WorklistLead {
   /** When it is (or will be) late, epoch ms (lateSince); null when nothing makes it late. */
   lateSince: number | null;
   spam: boolean;
+  /** Why it was flagged as spam (null: it is not spam). */
+  spamReason: SpamReason | null;
   version: number;
   name: string;
   email: string;
@@ -287,7 +289,6 @@ export interface LeadDetail extends WorklistLead {
   language: string;
   /** Sent by a form without script, with no proof of work (docs/intake-api.md). */
   withoutProofOfWork: boolean;
-  spamReason: SpamReason | null;
   notes: LeadNote[];
   deliveries: LeadDelivery[];
   /** The applicant's CV, if one was attached (download at TEAM_API.cv). */
