@@ -118,8 +118,8 @@ export async function seedLeads(server: { url: string; dataDir: string }, { tota
     const fields = { name, email: `lead${i}@example.in`, phone: `+91 98${String(100 + i).padStart(3, '0')} 4${String(1000 + i).padStart(4, '0')}`, societyName: `${SOCIETIES[i % SOCIETIES.length]} Residency`, city: CITIES[i % CITIES.length]! };
     const response = await postJson(`${server.url}/addSocietyQuery`, validLead('society', fields));
     expect(response.status, name).toBe(200);
-    // The oldest first: lead 0 came in 25 + late hours ago, the last late one 26 hours ago; the others 1 to total hours ago.
-    seeded.push({ id: 0, name, fields, ageHours: i < late ? 25 + late - i : 1 + i - late });
+    // Oldest first, as ids go: lead 0 came in 25 + late hours ago, the last late one 26 hours ago, the rest within the last hours.
+    seeded.push({ id: 0, name, fields, ageHours: i < late ? 25 + late - i : total - i });
   }
   const db = new Database(dbPath(server.dataDir));
   try {
