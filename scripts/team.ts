@@ -87,16 +87,16 @@ try {
     else {
       out(
         renderTable(
-          ['email', 'name', 'role', 'language', 'passkeys', 'last sign-in', 'added', 'status'],
+          ['email', 'role', 'passkeys', 'last sign-in', 'added', 'status', 'name', 'language'],
           members.map((m) => [
             m.email,
-            m.name,
             m.role,
-            m.language,
             String(m.passkeys),
             m.lastSignInAt ? teamDateTime(m.lastSignInAt) : '',
             teamDateTime(m.createdAt),
             m.removedAt ? `removed ${teamDateTime(m.removedAt)}` : m.passkeys ? 'active' : 'invited',
+            m.name,
+            m.language,
           ]),
         ),
       );

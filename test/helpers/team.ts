@@ -81,6 +81,22 @@ export async function signIn(page: Page, origin: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Worklist' }).waitFor();
 }
 
+/** Opens the bar's menu (the screens, export, the member's name and language, sign-out). */
+export async function openMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+}
+
+/** Signs out from the menu; resolves once sign-in shows. */
+export async function signOut(page: Page): Promise<void> {
+  await openMenu(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+}
+
+/** The leads the list shows, cards or table rows alike: the link of each. */
+export const leadLinks = (page: Page) => page.locator('a[data-lead-link]');
+
 /** A request of the team API with a member's cookie, as another program would send it. */
 export async function teamFetch(url: string, init: { method?: string; cookie?: string; origin?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = {};

@@ -167,8 +167,8 @@ export const en: TeamMessages = {
         'Taken out of spam: it is in the worklist now.',
         deliveries === 0
           ? 'Nothing was sent on: no webhook or email for new leads is set up on this service.'
-          : `Sent on once, to ${deliveries} ${deliveries === 1 ? 'place' : 'places'} new leads go.`,
-        acknowledged ? 'The person gets the usual email that we received their request.' : '',
+          : `It goes on once to the ${deliveries} ${deliveries === 1 ? 'place' : 'places'} new leads go to.`,
+        acknowledged ? 'The person will get the usual email saying we received their request.' : '',
       ]
         .filter(Boolean)
         .join(' '),

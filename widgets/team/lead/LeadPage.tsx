@@ -5,7 +5,7 @@ import { navigate, type Location } from '../app/router.ts';
 import { useSession } from '../app/session.ts';
 import { useTitle } from '../app/use-title.ts';
 import { useMessages } from '../i18n/index.ts';
-import { NotSpamButton } from '../worklist/NotSpamButton.tsx';
+import { SpamPanel } from './SpamPanel.tsx';
 import { leftFor } from '../worklist/list-memory.ts';
 import { leadHref, listHref, queryOf, queryString } from '../worklist/query.ts';
 import { Contact } from './Contact.tsx';
@@ -64,13 +64,7 @@ export function LeadPage({ id, where }: { id: number; where: Location }) {
     <article className="lead">
       <LeadTop lead={lead} query={query} neighbours={neighbours} now={now} />
       <Contact phone={lead.phone} email={lead.email} onCall={() => setCalled(true)} />
-      {lead.spam && (
-        <section className="panel panel-warning" aria-labelledby="spam-title">
-          <h2 id="spam-title">{t.lead.spam}</h2>
-          {lead.spamReason && <p>{t.lead.spamReason(t.spamReasons[lead.spamReason])}</p>}
-          <NotSpamButton leadId={lead.id} onDone={(answer) => setLead(answer.lead)} />
-        </section>
-      )}
+      <SpamPanel lead={lead} onLead={setLead} />
       <WorkForm lead={lead} members={members} now={now} called={called} said={said && t.lead.savedLead(said)} next={neighbours.next} onNext={goNext} onLead={setLead} key={lead.id} />
       <Notes notes={lead.notes} />
       <Details lead={lead} />

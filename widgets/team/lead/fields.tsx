@@ -31,11 +31,12 @@ export function StatusChips({ lead, value, onChange, called }: { lead: LeadDetai
 /** A note to add (the notes below say they are kept and never changed). */
 export function NoteField({ value, onChange }: { value: string; onChange(note: string): void }) {
   const t = useMessages();
+  const id = useId();
   return (
-    <label className="field">
-      {t.lead.note}
-      <textarea value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={2} />
-    </label>
+    <div className="field">
+      <label htmlFor={id}>{t.lead.note}</label>
+      <textarea id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={2} />
+    </div>
   );
 }
 
