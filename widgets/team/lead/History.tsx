@@ -1,5 +1,5 @@
-import { isStatusOf, memberLabel, type AuditEntry, type TeamMember } from '../../../contract/team.ts';
-import { dateTime } from '../app/format.ts';
+import { isDate, isStatusOf, memberLabel, type AuditEntry, type TeamMember } from '../../../contract/team.ts';
+import { dateTime, day } from '../app/format.ts';
 import { useMessages, type TeamMessages } from '../i18n/index.ts';
 
 /** What an audit entry's detail says, in words: "status new → contacted", "added a note". */
@@ -13,7 +13,7 @@ export function describeDetail(entry: AuditEntry, t: TeamMessages, nameOf: (emai
   const status = (s: string) => (isStatusOf('society', s) || isStatusOf('career', s) ? t.statuses[s] : s);
   if (d.status) parts.push(t.history.status(...pair(d.status, status)));
   if ('owner' in d) parts.push(t.history.owner(...pair(d.owner, nameOf)));
-  if ('nextCallOn' in d) parts.push(t.history.nextCall(...pair(d.nextCallOn)));
+  if ('nextCallOn' in d) parts.push(t.history.nextCall(...pair(d.nextCallOn, (date) => (isDate(date) ? day(date, t.locale) : date))));
   if (d.note) parts.push(t.history.note);
   if (parts.length === 0 && Object.keys(d).length) parts.push(JSON.stringify(d));
   return parts.join('; ');
