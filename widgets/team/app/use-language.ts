@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LanguageCode } from '../../../contract/languages.ts';
+import { languages, type LanguageCode } from '../../../contract/languages.ts';
 import { deviceLanguage, keepLanguage, loadCatalogue, loadedCatalogue, type TeamMessages } from '../i18n/index.ts';
 
 /**
@@ -18,7 +18,7 @@ export function useLanguage() {
       (messages) => {
         if (!live) return;
         setT(messages);
-        document.documentElement.lang = messages.htmlLang;
+        document.documentElement.lang = languages.find((l) => l.code === messages.lang)!.htmlLang;
       },
       // Its chunk could not load (a lost connection): the app stays in the language it had.
       () => live && setFailed(true),

@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('bn-IN-u-nu-latn');
 
 export const bn: TeamMessages = {
   lang: 'bn',
-  htmlLang: 'bn',
   // Latin digits, as the site's Bengali pages write numbers.
   locale: 'bn-IN-u-nu-latn',
   appName: 'টিমের ওয়ার্কলিস্ট',

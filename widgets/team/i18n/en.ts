@@ -5,7 +5,6 @@ const count = (n: number) => n.toLocaleString('en-IN');
 
 export const en: TeamMessages = {
   lang: 'en',
-  htmlLang: 'en-IN',
   locale: 'en-IN',
   appName: 'Team worklist',
   loading: 'Loading…',

@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('hi-IN');
 
 export const hi: TeamMessages = {
   lang: 'hi',
-  htmlLang: 'hi-IN',
   locale: 'hi-IN',
   appName: 'टीम की वर्कलिस्ट',
   loading: 'लोड हो रहा है…',

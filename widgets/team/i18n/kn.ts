@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('kn-IN');
 
 export const kn: TeamMessages = {
   lang: 'kn',
-  htmlLang: 'kn',
   locale: 'kn-IN',
   appName: 'ತಂಡದ ವರ್ಕ್‌ಲಿಸ್ಟ್',
   loading: 'ಲೋಡ್ ಆಗುತ್ತಿದೆ…',

@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('mr-IN-u-nu-latn');
 
 export const mr: TeamMessages = {
   lang: 'mr',
-  htmlLang: 'mr',
   // Latin digits, as the site's Marathi pages write numbers.
   locale: 'mr-IN-u-nu-latn',
   appName: 'टीमची वर्कलिस्ट',

@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('ta-IN');
 
 export const ta: TeamMessages = {
   lang: 'ta',
-  htmlLang: 'ta',
   locale: 'ta-IN',
   appName: 'குழுவின் பணிப் பட்டியல்',
   loading: 'ஏற்றப்படுகிறது…',
@@ -120,7 +119,7 @@ export const ta: TeamMessages = {
     howDidItGo: 'அழைப்பு எப்படி இருந்தது?',
     owner: 'பொறுப்பாளர்',
     nobody: 'யாருமில்லை',
-    assignToMe: 'நான் பொறுப்பேற்கிறேன்',
+    assignToMe: 'எனக்கு ஒதுக்குங்கள்',
     assigned: 'இந்த லீட் இப்போது உங்கள் பொறுப்பு.',
     nextCall: 'அடுத்த அழைப்பு',
     pickDate: 'வேறொரு நாள்',

@@ -6,7 +6,6 @@ const count = (n: number) => n.toLocaleString('te-IN');
 
 export const te: TeamMessages = {
   lang: 'te',
-  htmlLang: 'te',
   locale: 'te-IN',
   appName: 'టీమ్ వర్క్‌లిస్ట్',
   loading: 'లోడ్ అవుతోంది…',

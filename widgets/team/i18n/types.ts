@@ -12,8 +12,6 @@ import type { AuditAction, LeadDelivery, LeadStatus, SpamReason, TeamErrorCode, 
 
 export interface TeamMessages {
   lang: LanguageCode;
-  /** `<html lang>` while the app speaks this language. */
-  htmlLang: string;
   /** The Intl locale of its numbers, dates and relative times ("ta-IN"). */
   locale: string;
   appName: string;
