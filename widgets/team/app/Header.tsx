@@ -53,21 +53,7 @@ function Menu({ member, where, lang, onLanguage, onSignedOut }: Props & { member
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
   useEffect(() => setOpen(false), [where.path, where.search.toString()]);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) {
-        setOpen(false);
-        if (event instanceof KeyboardEvent) button.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', close);
-    document.addEventListener('pointerdown', close);
-    return () => {
-      document.removeEventListener('keydown', close);
-      document.removeEventListener('pointerdown', close);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), panel, button);
 
   const list = where.path === '/team' || where.path === TEAM_PAGES.spam;
   const links = [
@@ -116,4 +102,25 @@ function Menu({ member, where, lang, onLanguage, onSignedOut }: Props & { member
       </div>
     </div>
   );
+}
+
+/** Closes an open menu on Escape (focus back on its button) or on a press outside it. */
+function useDismiss(open: boolean, close: () => void, panel: React.RefObject<HTMLElement | null>, button: React.RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    const onPress = (event: PointerEvent) => {
+      if (!panel.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [open, close, panel, button]);
 }

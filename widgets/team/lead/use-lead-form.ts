@@ -21,9 +21,7 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
   const [ownerId, setOwnerId] = useState(lead.owner ? String(lead.owner.id) : '');
   const [nextCallOn, setNextCallOn] = useState(lead.nextCallOn ?? '');
   const [note, setNote] = useState('');
-  const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState<string | null>(initialSaid);
-  const [alert, setAlert] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<OutcomeStatus | null>(null);
 
   const reset = (current: LeadDetail) => {
@@ -31,6 +29,10 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
     setOwnerId(current.owner ? String(current.owner.id) : '');
     setNextCallOn(current.nextCallOn ?? '');
   };
+  const { send, saving, alert, setAlert } = useLeadChange(lead.id, (current) => {
+    onLead(current);
+    reset(current);
+  });
 
   /** What the form changes, against the version it was read at; null when nothing. */
   const change = (): LeadChange | null => {
@@ -43,27 +45,9 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
     return Object.keys(c).length > 1 ? c : null;
   };
 
-  /** Sends a change; the saved lead, or null when refused (said in `alert`). */
-  const send = async (c: LeadChange): Promise<LeadDetail | null> => {
-    setAlert(null);
+  const sendSaying = async (c: LeadChange) => {
     setSaid(null);
-    setSaving(true);
-    try {
-      const { lead: saved } = await call<{ lead: LeadDetail }>(TEAM_API.lead(lead.id), { method: 'PATCH', body: c });
-      onLead(saved);
-      return saved;
-    } catch (e) {
-      if (e instanceof TeamApiError && e.code === 'conflict' && e.body.lead) {
-        const current = e.body.lead as LeadDetail;
-        onLead(current);
-        reset(current);
-        const by = typeof e.body.by === 'string' && typeof e.body.at === 'number' ? t.conflictBy(e.body.by, dateTime(e.body.at, t.locale)) : '';
-        setAlert([t.errors.conflict, by].filter(Boolean).join(' '));
-      } else setAlert(e);
-      return null;
-    } finally {
-      setSaving(false);
-    }
+    return send(c);
   };
 
   /** Saves the form: the saved lead and whether the applicant's email is asked about (null: nothing to save, or refused). */
@@ -73,8 +57,9 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
       setSaid(t.lead.nothingToSave);
       return null;
     }
-    const saved = await send(c);
+    const saved = await sendSaying(c);
     if (!saved) return null;
+    onLead(saved);
     reset(saved);
     setNote('');
     setSaid(t.lead.saved);
@@ -85,17 +70,18 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
 
   /** The lead is the member's from now on, at once (what else the form holds is kept, unsaved). */
   const assignTo = async (memberId: number) => {
-    const saved = await send({ version: lead.version, ownerId: memberId });
+    const saved = await sendSaying({ version: lead.version, ownerId: memberId });
     if (!saved) return;
+    onLead(saved);
     setOwnerId(String(memberId));
     setSaid(t.lead.assigned);
   };
 
-  /** The applicant's outcome email, asked for or declined: true when it was queued. */
-  const answerOutcome = async (send: boolean): Promise<void> => {
+  /** The applicant's outcome email, confirmed (queued, and said) or declined. */
+  const answerOutcome = async (wanted: boolean): Promise<void> => {
     const asked = outcome;
     setOutcome(null);
-    if (!send || !asked) return;
+    if (!wanted || !asked) return;
     try {
       await call(TEAM_API.outcomeEmail(lead.id), { body: { outcome: asked } });
       setSaid(t.lead.outcomeQueued);
@@ -115,4 +101,33 @@ export function useLeadForm(lead: LeadDetail, onLead: (lead: LeadDetail) => void
     assignTo,
     answerOutcome,
   };
+}
+
+/**
+ * A change of a lead sent to the service against the version it was read at: the saved
+ * lead, or null when refused, said in `alert` (someone else's change meanwhile: who and when,
+ * and `onConflict` hears the lead as they left it).
+ */
+function useLeadChange(leadId: number, onConflict: (current: LeadDetail) => void) {
+  const t = useMessages();
+  const call = useApi();
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<unknown>(null);
+  const send = async (c: LeadChange): Promise<LeadDetail | null> => {
+    setAlert(null);
+    setSaving(true);
+    try {
+      return (await call<{ lead: LeadDetail }>(TEAM_API.lead(leadId), { method: 'PATCH', body: c })).lead;
+    } catch (e) {
+      if (e instanceof TeamApiError && e.code === 'conflict' && e.body.lead) {
+        onConflict(e.body.lead as LeadDetail);
+        const by = typeof e.body.by === 'string' && typeof e.body.at === 'number' ? t.conflictBy(e.body.by, dateTime(e.body.at, t.locale)) : '';
+        setAlert([t.errors.conflict, by].filter(Boolean).join(' '));
+      } else setAlert(e);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { send, saving, alert, setAlert };
 }
