@@ -228,7 +228,7 @@ describe('the worklist on a 360×640 phone', { timeout: 120_000 }, () => {
     const data = [...leads.flatMap((l) => Object.values(l.fields)), 'Asha Rao', ...NOTES];
     await expect.poll(() => englishWords(member, data)).toEqual([]);
     await member.locator('.card-name').first().tap();
-    await member.getByRole('button', { name: 'சேமித்து அடுத்ததைத் திறவுங்கள்' }).waitFor();
+    await member.getByRole('button', { name: 'சேமித்துத் தொடருங்கள்' }).waitFor();
     await member.getByRole('link', { name: 'அழையுங்கள்' }).tap();
     await member.getByRole('group', { name: 'அழைப்பு எப்படி இருந்தது?' }).waitFor();
     expect(await englishWords(member, data)).toEqual([]);

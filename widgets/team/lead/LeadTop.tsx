@@ -1,4 +1,5 @@
 import type { LeadDetail, Neighbours, WorklistQuery } from '../../../contract/team.ts';
+import { ago } from '../app/format.ts';
 import { navigate } from '../app/router.ts';
 import { useMessages } from '../i18n/index.ts';
 import { LateBadge, StatusBadge } from '../worklist/lead-bits.tsx';
@@ -12,6 +13,7 @@ export function BackLink({ query, spam }: { query: WorklistQuery; spam: boolean 
     <a
       href={list}
       className="button back"
+      aria-label={spam ? t.lead.backToSpam : t.lead.back}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
@@ -21,7 +23,7 @@ export function BackLink({ query, spam }: { query: WorklistQuery; spam: boolean 
         else navigate(list);
       }}
     >
-      {spam ? t.lead.backToSpam : t.lead.back}
+      {/* Short on a phone, the list's own name; its accessible name says where it goes. */}‹ {spam ? t.menu.spam : t.menu.worklist}
     </a>
   );
 }
@@ -57,6 +59,7 @@ export function LeadTop({ lead, query, neighbours, now }: { lead: LeadDetail; qu
       <p className="lead-sub">
         <span>{[lead.organisation, lead.city].filter(Boolean).join(', ')}</span>
         <span>{t.kinds[lead.kind]}</span>
+        <span>{ago(lead.createdAt, now, t.locale)}</span>
         <StatusBadge status={lead.status} />
         <LateBadge lead={lead} now={now} />
       </p>
