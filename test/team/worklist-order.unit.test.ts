@@ -162,6 +162,27 @@ describe.each(['sqlite', 'postgres'] as const)('the worklist as a phone tool: %s
     expect(await store.team.accounts.invite('asha@team.example', undefined, hashOf('token-asha-111111111111'), now(), now() + DAY)).toMatchObject({ name: '', language: 'kn' });
     expect(await store.team.accounts.setProfile(999_999, { name: 'Nobody' })).toBeUndefined();
   });
+
+  it('pages through leads late since the same moment (one next-call day) one at a time, missing none', async () => {
+    const day = teamToday(now() - 5 * DAY);
+    for (const key of ['tieA', 'tieB', 'tieC']) {
+      await lead(key, key, 20 * DAY);
+      await store.team.worklist.catchUp();
+      expect(await store.team.worklist.change(ids[key]!, { version: 1, status: 'contacted', nextCallOn: day }, asha, now())).toMatchObject({ ok: true });
+    }
+    const late = parseFilter({ late: '1' });
+    const seen: string[] = [];
+    let after: Cursor | undefined;
+    for (let page = 0; page < 10; page++) {
+      const [one] = await store.team.worklist.list(late, now(), 1, after);
+      if (!one) break;
+      seen.push(names([one])[0]!);
+      after = cursorOf(late, one);
+    }
+    // The three share late_at: they come in id order, between the longest late lead and the next.
+    expect(seen).toEqual(['tieA', 'tieB', 'tieC', 'threeDays', 'calledBack', 'thirtyHours']);
+    expect(await store.team.worklist.neighbours(ids.tieB!, late, now())).toEqual({ previous: ids.tieA, next: ids.tieC });
+  });
 });
 
 describe('the cursor of a list', () => {
