@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGE_CODES } from '../../contract/languages.ts';
+import { isLanguageCode, type LanguageCode } from '../../contract/languages.ts';
 import {
   FILTER_KEYS,
   isDate,
@@ -82,9 +82,9 @@ const bodies = {
   outcome: z.object({ outcome: z.enum(OUTCOME_STATUSES) }).strict(),
   profile: z
     .object({
-      // A name as people write it: no control character, not only spaces.
+      // A name as people write it, on one line (trimmed when kept; empty: the app shows the email).
       name: z.string().max(MEMBER_NAME_MAX_LENGTH).regex(/^[^\p{Cc}]*$/u).optional(),
-      language: z.enum(LANGUAGE_CODES as [string, ...string[]]).optional(),
+      language: z.custom<LanguageCode>(isLanguageCode).optional(),
     })
     .strict(),
   person: z.object({ leadId: z.number().int().positive(), by: z.enum(['email', 'phone']) }).strict(),
@@ -241,7 +241,7 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
 
   // The member's own name and language (the app speaks it on every device they sign in on).
   app.patch(TEAM_API.me, async (request, reply) => {
-    const body = parse(bodies.profile, request.body, reply) as ProfileChange | undefined;
+    const body: ProfileChange | undefined = parse(bodies.profile, request.body, reply);
     if (!body) return reply;
     const member = await accounts.setProfile(request.member!.id, body);
     return member ? { member: memberJson(member) } : refuse(reply, 401, 'signed-out', 'sign in to use the worklist');
