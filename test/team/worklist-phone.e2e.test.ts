@@ -210,10 +210,16 @@ describe('the worklist on a 360×640 phone', { timeout: 120_000 }, () => {
     expect(readDb(server.dataDir, (db) => db.prepare('SELECT spam_reason FROM leads WHERE id = ?').pluck().get(spam.id))).toBeNull();
   });
 
-  it('a lead page passes axe at 360 px', async () => {
+  it("a lead's page, the menu and the member's own page pass axe at 360 px", async () => {
     await page.goto(`${server.origin}/team/leads/${late[3]!.id}?late=1`);
     await page.getByRole('button', { name: 'Save and next' }).waitFor();
     await axe('lead page at 360');
+    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('link', { name: 'Your name and language' }).waitFor();
+    await axe('menu at 360');
+    await page.getByRole('link', { name: 'Your name and language' }).tap();
+    expect(await page.getByLabel('Your name', { exact: true }).inputValue()).toBe('Asha Rao');
+    await axe('profile at 360');
   });
 
   it('a member invited in Tamil gets the app in Tamil: no English word but the brand and technical names', async () => {

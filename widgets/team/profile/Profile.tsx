@@ -35,23 +35,23 @@ export function Profile() {
       <h1 id={`${id}-title`}>{t.profile.title}</h1>
       <p>{t.profile.intro}</p>
       <form onSubmit={save} className="profile-form">
-        <label>
-          {t.profile.name}
-          <input type="text" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={MEMBER_NAME_MAX_LENGTH} autoComplete="name" aria-describedby={`${id}-hint`} />
+        <div className="field">
+          <label htmlFor={`${id}-name`}>{t.profile.name}</label>
+          <input id={`${id}-name`} type="text" value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={MEMBER_NAME_MAX_LENGTH} autoComplete="name" aria-describedby={`${id}-hint`} />
           <span id={`${id}-hint`} className="hint">
             {t.profile.nameHint}
           </span>
-        </label>
-        <label>
-          {t.profile.language}
-          <select value={language} onChange={(e) => isLanguageCode(e.currentTarget.value) && setLanguage(e.currentTarget.value)}>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-language`}>{t.profile.language}</label>
+          <select id={`${id}-language`} value={language} onChange={(e) => isLanguageCode(e.currentTarget.value) && setLanguage(e.currentTarget.value)}>
             {languages.map((l) => (
               <option key={l.code} value={l.code} lang={l.htmlLang}>
                 {l.name}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="button button-primary">
           {t.profile.save}
         </button>
