@@ -144,6 +144,9 @@ export const LEAD_FIELDS = { society: SOCIETY_FIELDS, career: CAREER_FIELDS } as
 
 export type FieldName = keyof typeof SOCIETY_FIELDS | keyof typeof CAREER_FIELDS;
 
+/** Whether a stored field's key is one of the contract's (every catalogue then has its label). */
+export const isFieldName = (name: string): name is FieldName => Object.hasOwn(SOCIETY_FIELDS, name) || Object.hasOwn(CAREER_FIELDS, name);
+
 /** A kind's payload keys. */
 export type FieldOf<K extends LeadKind> = keyof (typeof LEAD_FIELDS)[K] & string;
 
@@ -177,8 +180,15 @@ export function payloadOf<K extends LeadKind>(kind: K, values: Record<ControlOf<
   return Object.fromEntries(fieldNames(kind).map((field) => [field, values[controlName(kind, field)] ?? ''])) as Record<FieldOf<K>, string>;
 }
 
-/** The `type` of a field's <input> (choice fields are a <select>, multi-line ones a <textarea>). */
-export function inputType(field: LeadField): 'text' | 'email' | 'tel' {
+/** The rules whose control, when it is an <input>, is a plain text box (email and phone have their own). */
+type TextBoxRule = 'text' | 'multiline' | 'choice';
+
+/**
+ * The `type` of a field's <input> (choice fields are a <select>, multi-line ones a
+ * <textarea>). Its parameter names every rule: a rule added to LeadField fails the
+ * typecheck of every caller until it is placed here, rather than silently becoming a text box.
+ */
+export function inputType(field: LeadField & { rule: 'email' | 'phone' | TextBoxRule }): 'text' | 'email' | 'tel' {
   return field.rule === 'email' ? 'email' : field.rule === 'phone' ? 'tel' : 'text';
 }
 

@@ -4,7 +4,8 @@
  * means, the paths of the API and the codes of its refusals. Plain data and pure functions.
  */
 import type { CvSummary } from './cv-upload.ts';
-import type { LeadKind } from './lead-contract.ts';
+import type { LanguageCode } from './languages.ts';
+import { nationalPhoneNumber, type LeadKind } from './lead-contract.ts';
 
 /** Each kind's statuses, in the order work moves through them; the first is every new lead's. */
 export const LEAD_STATUSES = {
@@ -44,9 +45,30 @@ export function teamToday(now: number = Date.now()): string {
   return teamDay.format(new Date(now));
 }
 
+const DAY_MS = 86_400_000;
+
+/** Epoch ms of the start of a day (YYYY-MM-DD) in India (UTC+05:30, no daylight saving). */
+export const startOfTeamDay = (date: string): number => Date.parse(`${date}T00:00:00+05:30`);
+
+type LateFacts = { status: string; createdAt: number; nextCallOn: string | null };
+
+/**
+ * The first moment a lead is late (epoch ms), or null when nothing makes it late: a new lead
+ * once it is more than 24 hours old, a next-call date once that day is over in India,
+ * whichever comes first. The worklist's late list is ordered by it, longest late first
+ * (the store keeps it as `leads.late_at`).
+ */
+export function lateSince(lead: LateFacts): number | null {
+  const times: number[] = [];
+  if (lead.status === NEW_STATUS) times.push(lead.createdAt + NEW_LEAD_LATE_AFTER_MS + 1);
+  if (lead.nextCallOn !== null) times.push(startOfTeamDay(lead.nextCallOn) + DAY_MS);
+  return times.length ? Math.min(...times) : null;
+}
+
 /** Late: a new lead older than 24 hours, or a next-call date that has passed. */
-export function isLate(lead: { status: string; createdAt: number; nextCallOn: string | null }, now: number = Date.now()): boolean {
-  return (lead.status === NEW_STATUS && lead.createdAt < now - NEW_LEAD_LATE_AFTER_MS) || (lead.nextCallOn !== null && lead.nextCallOn < teamToday(now));
+export function isLate(lead: LateFacts, now: number = Date.now()): boolean {
+  const since = lateSince(lead);
+  return since !== null && since <= now;
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -59,7 +81,11 @@ export function isDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** The worklist's filters as the app sends them in the query string (every one optional). */
+/**
+ * The worklist's filters as the app sends them in the query string (every one optional).
+ * With `late`, the list is in the order leads became late, longest late first (a text
+ * search keeps newest first); otherwise newest first.
+ */
 export const FILTER_KEYS = ['kind', 'status', 'owner', 'city', 'source', 'campaign', 'from', 'to', 'late', 'spam', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 export type WorklistQuery = Partial<Record<FilterKey, string>>;
@@ -86,6 +112,8 @@ export const TEAM_API = {
   leads: '/team/api/leads',
   leadsCsv: '/team/api/leads.csv',
   lead: (id: number | string) => `/team/api/leads/${id}`,
+  /** GET with the list's filters: the leads before and after this one in that list ("Save and next"). */
+  neighbours: (id: number | string) => `/team/api/leads/${id}/neighbours`,
   notSpam: (id: number | string) => `/team/api/leads/${id}/not-spam`,
   outcomeEmail: (id: number | string) => `/team/api/leads/${id}/outcome-email`,
   /** GET: the lead's CV, as an attachment. */
@@ -95,11 +123,13 @@ export const TEAM_API = {
   audit: '/team/api/audit',
 } as const;
 
-/** The app's own pages: /team/ (the worklist), /team/spam, /team/audit, /team/leads/<id>, /team/invite#<token>. */
+/** The app's own pages: /team/ (the worklist), /team/spam, /team/audit, /team/me, /team/leads/<id>, /team/invite#<token>. */
 export const TEAM_PAGES = {
   worklist: '/team/',
   spam: '/team/spam',
   audit: '/team/audit',
+  /** The member's own name and language. */
+  profile: '/team/me',
   invite: '/team/invite',
   lead: (id: number | string) => `/team/leads/${id}`,
 } as const;
@@ -137,7 +167,25 @@ export interface TeamMember {
   id: number;
   email: string;
   role: TeamRole;
+  /** How the team knows them ("Asha Rao"); '' until set (the app then shows the email). */
+  name: string;
+  /** The language the app speaks to them, chosen by them (a code of contract/languages.ts). */
+  language: LanguageCode;
 }
+
+/** A member's name and language as they set them (PATCH TEAM_API.me): either or both. */
+export interface ProfileChange {
+  name?: string;
+  language?: LanguageCode;
+}
+
+export const MEMBER_NAME_MAX_LENGTH = 80;
+
+/** A member as people read them: their name, else their email. */
+export const memberLabel = (member: { name: string; email: string }): string => member.name || member.email;
+
+/** Who took a lead. */
+export type LeadOwner = Pick<TeamMember, 'id' | 'email' | 'name'>;
 
 /** One row of the worklist. */
 export interface WorklistLead {
@@ -147,10 +195,14 @@ export interface WorklistLead {
   kind: LeadKind;
   createdAt: number;
   status: LeadStatus;
-  owner: TeamMember | null;
+  owner: LeadOwner | null;
   nextCallOn: string | null;
   late: boolean;
+  /** When it is (or will be) late, epoch ms (lateSince); null when nothing makes it late. */
+  lateSince: number | null;
   spam: boolean;
+  /** Why it was flagged as spam (null: it is not spam). */
+  spamReason: SpamReason | null;
   version: number;
   name: string;
   email: string;
@@ -165,17 +217,28 @@ export interface WorklistLead {
 
 export interface WorklistPage {
   leads: WorklistLead[];
-  /** Pass as `before` for the next page; null on the last one. */
-  next: number | null;
-  /** Leads per status for the filters other than status and search. */
-  counts: Record<string, number>;
+  /** Where this page ends: pass it as `before` for the next page; null on the last one. */
+  next: string | null;
+  /**
+   * Leads per status and late leads for the filters other than status and late (the search
+   * included). Left out for a search with more matches than it counts (`matchesCapped`).
+   */
+  counts?: Record<string, number>;
+  late?: number;
   /** With a search: how many match (at most `matchesCapped`). */
   matches?: number;
   matchesCapped?: boolean;
 }
 
+/** The leads on either side of one in its list (TEAM_API.neighbours): "previous" is above it, "next" below. */
+export interface Neighbours {
+  previous: number | null;
+  next: number | null;
+}
+
 export interface LeadNote {
   id: number;
+  /** The author's name, else their email. */
   author: string;
   text: string;
   at: number;
@@ -228,7 +291,6 @@ export interface LeadDetail extends WorklistLead {
   language: string;
   /** Sent by a form without script, with no proof of work (docs/intake-api.md). */
   withoutProofOfWork: boolean;
-  spamReason: string | null;
   notes: LeadNote[];
   deliveries: LeadDelivery[];
   /** The applicant's CV, if one was attached (download at TEAM_API.cv). */
@@ -248,6 +310,19 @@ export interface AppliedBefore {
   role: string;
 }
 
+/** Why the intake flagged a lead as spam (server/intake/spam-challenge.ts); the app says each in words. */
+export const SPAM_REASONS = ['no-solution', 'invalid-solution', 'expired-solution', 'reused-solution', 'honeypot'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+
+/** What "Not spam" did: the deliveries queued (webhooks, the team's email) and whether the person is sent the acknowledgement. */
+export interface NotSpamAnswer {
+  /** Every message queued: `deliveries` plus the acknowledgement. */
+  queued: number;
+  deliveries: number;
+  acknowledged: boolean;
+  lead: LeadDetail;
+}
+
 /** A change of a lead: the version it was read at, and what to change (a note is appended). */
 export interface LeadChange {
   version: number;
@@ -262,4 +337,12 @@ export const NOTE_MAX_LENGTH = 4000;
 /** The lead's phone as a WhatsApp link: an Indian national number gets 91 in front. */
 export function whatsappNumber(nationalNumber: string): string {
   return nationalNumber.length === 10 ? `91${nationalNumber}` : nationalNumber;
+}
+
+/**
+ * The lead's phone as a `tel:` link in international form, as a dialler, a VoIP app or a
+ * phone roaming abroad needs it: "098765 43210" → "tel:+919876543210".
+ */
+export function telHref(phone: string): string {
+  return `tel:+${whatsappNumber(nationalPhoneNumber(phone))}`;
 }

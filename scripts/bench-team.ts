@@ -4,8 +4,9 @@
  * Indian names and cities, statuses, owners, notes: scripts/bench/team-data.ts) on SQLite and
  * on PostgreSQL (DATABASE_URL, else a throwaway server started here), starts the real service
  * on it as its own process, and times the team API one request at a time, as a member's
- * phone sends them: the first page, a status filter, a search by phone in another spelling,
- * a search by part of a name or society, and a status change. Reports p50 and p99 per
+ * phone sends them: the first page, a status filter, the late list, the leads around one
+ * ("Save and next"), a search by phone in another spelling, a search by part of a name or
+ * society, and a status change. Reports p50 and p99 per
  * store against the goal (every p99 under 100 ms), with the query plan of each query behind
  * them and of every filter (no full scan of the leads for a search or a filter), into
  * bench/team-results.md. `--keep DIR` keeps the SQLite store in DIR and uses it again on the
@@ -19,13 +20,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { TEAM_API, type LeadDetail, type WorklistPage } from '../contract/team.ts';
+import { TEAM_API, type LeadDetail, type Neighbours, type WorklistPage } from '../contract/team.ts';
 import { openDatabase } from '../server/intake/database.ts';
 import { createPool, migrate } from '../server/intake/postgres/connection.ts';
-import { selectSql } from '../server/intake/postgres/team-worklist.ts';
+import { numbered, selectSql } from '../server/intake/postgres/team-worklist.ts';
 import { hashOf } from '../server/team/sessions.ts';
-import { countsSql, LEAD_COLUMNS, sqliteSelectSql } from '../server/team/worklist.ts';
-import { parseFilter } from '../server/team/worklist-filter.ts';
+import { countsSql, lateCountSql, LEAD_COLUMNS, sqliteSelectSql } from '../server/team/worklist.ts';
+import { parseFilter, type Page } from '../server/team/worklist-filter.ts';
 import { benchLead, FIRST_NAMES, fillPostgres, fillSqlite, SURNAMES } from './bench/team-data.ts';
 import { repoRoot } from './paths.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
@@ -65,6 +66,7 @@ function prioritise(pid: number, children = false): void {
 }
 prioritise(process.pid);
 const GOAL_P99_MS = 100;
+const DAY = 86_400_000;
 const WARM_UP = 20;
 const ORIGIN = 'https://team.bench.example';
 const now = Date.now();
@@ -113,6 +115,31 @@ const OPERATIONS: Operation[] = [
       return {
         request: () => api(`${TEAM_API.leads}?status=${encodeURIComponent(status)}`),
         check: (b) => ((b as WorklistPage).leads.every((l) => l.status === status) ? undefined : `a lead not "${status}"`),
+      };
+    },
+  },
+  {
+    name: 'late list, longest late first',
+    prepare: async (api) => ({
+      request: () => api(`${TEAM_API.leads}?late=1`),
+      check: (b) => {
+        const leads = (b as WorklistPage).leads;
+        const inOrder = leads.every((l, i) => l.late && (i === 0 || leads[i - 1]!.lateSince! <= l.lateSince!));
+        return leads.length === 50 && inOrder ? undefined : 'not 50 late leads, longest late first';
+      },
+    }),
+  },
+  {
+    name: 'next and previous lead (late list)',
+    prepare: async (api) => {
+      const { leads } = (await (await api(`${TEAM_API.leads}?late=1`)).json()) as WorklistPage;
+      const at = 1 + Math.floor(Math.random() * (leads.length - 2));
+      return {
+        request: () => api(`${TEAM_API.neighbours(leads[at]!.id)}?late=1`),
+        check: (b) => {
+          const n = b as Neighbours;
+          return n.previous === leads[at - 1]!.id && n.next === leads[at + 1]!.id ? undefined : `not the leads around ${leads[at]!.id}`;
+        },
       };
     },
   },
@@ -229,11 +256,20 @@ function planCases() {
     { name: 'source (a partner)', kind: 'list', filter: f({ source: 'greenpark-rwa' }) },
     { name: 'campaign', kind: 'list', filter: f({ campaign: 'diwali' }) },
     { name: 'dates (one week)', kind: 'list', filter: f({ from: '2026-06-01', to: '2026-06-07' }) },
-    { name: 'late', kind: 'list', filter: f({ late: '1' }) },
-    { name: 'late: counts per status', kind: 'counts', filter: f({ late: '1' }) },
+    { name: 'late, longest late first', kind: 'list', filter: f({ late: '1' }) },
+    { name: 'late, its next page', kind: 'list', filter: f({ late: '1' }), after: { id: sample.id, lateAt: now - 30 * DAY } },
+    { name: 'late, the lead before one ("previous")', kind: 'list', filter: f({ late: '1' }), after: { id: sample.id, lateAt: now - 30 * DAY }, backward: true },
+    { name: 'newest first, the lead before one ("previous")', kind: 'list', filter: f({}), after: { id: sample.id }, backward: true },
+    { name: 'late: the chip\'s count', kind: 'late count', filter: f({}) },
+    { name: 'late and an owner: the chip\'s count', kind: 'late count', filter: f({ owner: '3' }) },
     { name: 'spam list', kind: 'list', filter: f({ spam: '1' }) },
     { name: 'status change', kind: 'update', filter: f({}) },
   ] as const;
+}
+
+/** The page a plan case reads: 51 leads (201 ids for a search's matches), from its place in the list and in its direction when it has one. */
+function pageOf(c: ReturnType<typeof planCases>[number]): Page {
+  return { limit: c.kind === 'matches' ? 201 : 51, ...('after' in c ? { after: c.after } : {}), ...('backward' in c ? { backward: c.backward } : {}) };
 }
 
 /** A plan line that reads the whole leads table: SQLite's "SCAN l" without an index, PostgreSQL's "Seq Scan on leads". */
@@ -248,7 +284,9 @@ function sqlitePlans(dataDir: string): { name: string; plan: string; full: boole
           ? { sql: 'UPDATE leads SET status = ?, owner_id = ?, next_call_on = ?, version = version + 1 WHERE id = ? AND version = ?', params: ['contacted', 1, null, 1, 1] }
           : c.kind === 'counts'
             ? countsSql(c.filter, now)
-            : sqliteSelectSql(c.kind === 'matches' ? 'l.id' : LEAD_COLUMNS, c.filter, now, c.kind === 'matches' ? 201 : 51);
+            : c.kind === 'late count'
+              ? lateCountSql(c.filter, now)
+              : sqliteSelectSql(c.kind === 'matches' ? 'l.id' : LEAD_COLUMNS, c.filter, now, pageOf(c));
       const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { detail: string }[];
       const plan = rows.map((r) => r.detail).join('\n');
       return { name: c.name, plan, full: FULL_SCAN.test(plan), allowed: 'full' in c };
@@ -268,7 +306,9 @@ async function postgresPlans(url: string) {
           ? { sql: 'UPDATE leads SET status = $1, owner_id = $2, next_call_on = $3, version = version + 1 WHERE id = $4', params: ['contacted', 1, null, 1] }
           : c.kind === 'counts'
             ? countsSql(c.filter, now, (n) => `$${n}`)
-            : selectSql(c.kind === 'matches' ? 'l.id' : LEAD_COLUMNS, c.filter, now, c.kind === 'matches' ? 201 : 51);
+            : c.kind === 'late count'
+              ? { sql: numbered(lateCountSql(c.filter, now).sql), params: lateCountSql(c.filter, now).params }
+              : selectSql(c.kind === 'matches' ? 'l.id' : LEAD_COLUMNS, c.filter, now, pageOf(c));
       const rows = (await pool.query(`EXPLAIN (COSTS OFF) ${sql}`, params)).rows as { 'QUERY PLAN': string }[];
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       out.push({ name: c.name, plan, full: FULL_SCAN.test(plan), allowed: 'full' in c });

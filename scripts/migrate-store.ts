@@ -35,10 +35,10 @@ if (!fs.existsSync(dbPath(dataDir))) fail(`no database at ${dbPath(dataDir)}: no
 
 /**
  * Which SQLite row a copy came from: the same row gives the same mark on every run. A lead's
- * team columns (status, owner, next call, version, search keys) change as the team works, so
+ * team columns (status, owner, next call, version, search keys, when it is late) change as the team works, so
  * they are not part of its mark.
  */
-const TEAM_COLUMNS = new Set(['status', 'owner_id', 'next_call_on', 'version', 'phone_key', 'city_key']);
+const TEAM_COLUMNS = new Set(['status', 'owner_id', 'next_call_on', 'version', 'phone_key', 'city_key', 'late_at']);
 const mark = (table: string, row: Record<string, unknown>) =>
   `sqlite:${table}:${createHash('sha256').update(JSON.stringify(table === 'leads' ? Object.fromEntries(Object.entries(row).filter(([k]) => !TEAM_COLUMNS.has(k))) : row)).digest('base64url')}`;
 const BATCH = 200;
@@ -69,7 +69,10 @@ try {
   // The team's members first (by email), then their passkeys: a lead's owner and a note's author are members.
   const memberIds = new Map<number, number>();
   for (const m of leadsDb.prepare('SELECT * FROM team_members ORDER BY id').all() as Record<string, unknown>[]) {
-    const { rowCount } = await pool.query('INSERT INTO team_members (email, role, created_at, removed_at) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING', [m.email, m.role, m.created_at, m.removed_at]);
+    const { rowCount } = await pool.query(
+      'INSERT INTO team_members (email, role, name, language, created_at, removed_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING',
+      [m.email, m.role, m.name, m.language, m.created_at, m.removed_at],
+    );
     counts.members += rowCount ?? 0;
     memberIds.set(m.id as number, Number((await pool.query('SELECT id FROM team_members WHERE email = $1', [m.email])).rows[0].id));
   }
@@ -91,13 +94,13 @@ try {
     await transaction(pool, async (client) => {
       for (const row of leads.slice(start, start + BATCH)) {
         const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from, ${CAMPAIGN_COLUMNS}, page, reference, language, without_proof, status, owner_id, next_call_on, version)
-           VALUES (${placeholders(17 + CAMPAIGN_KEYS.length)}) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
+          `INSERT INTO leads (kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, imported_from, ${CAMPAIGN_COLUMNS}, page, reference, language, without_proof, status, owner_id, next_call_on, version, late_at)
+           VALUES (${placeholders(18 + CAMPAIGN_KEYS.length)}) ON CONFLICT (imported_from) DO NOTHING RETURNING id`,
           [
             row.kind, row.created_at, row.dedupe_key, row.fields, row.origin, row.partner, row.notice_version, row.spam_reason, mark('leads', row),
             ...CAMPAIGN_KEYS.map((key) => row[key] ?? null), row.page ?? null,
             row.reference, row.language ?? null, row.without_proof === 1,
-            row.status, member(row.owner_id), row.next_call_on, row.version,
+            row.status, member(row.owner_id), row.next_call_on, row.version, row.late_at,
           ],
         );
         const id = rows[0]?.id;

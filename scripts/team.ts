@@ -1,15 +1,17 @@
 /**
- * npm run team -- --invite EMAIL [--role admin|member] [--data-dir DIR]
+ * npm run team -- --invite EMAIL [--role admin|member] [--name "NAME"] [--language CODE] [--data-dir DIR]
  * npm run team -- --list | --remove EMAIL [--data-dir DIR]
  * npm run team -- --audit [--since YYYY-MM-DD] [--format table|json] [--data-dir DIR]
  * The team's accounts, from the server: --invite prints a one-time link to register a
  * passkey (it works once, within 24 hours; emailed too when SMTP_URL is set; a member who
- * lost their passkey is invited again); --list shows the members; --remove ends a member's
+ * lost their passkey is invited again; --name and --language set how the team app names them
+ * and which language it speaks to them, which they can change later); --list shows the members; --remove ends a member's
  * sessions at once and deletes their passkeys; --audit lists the audit log (newest first).
  * With DATABASE_URL set, it works on PostgreSQL. The service must have started once (it
  * makes the schema). Links use TEAM_ORIGIN, else SITE_URL (docs/team.md).
  */
-import { TEAM_PAGES, TEAM_ROLES, type TeamRole } from '../contract/team.ts';
+import { isLanguageCode, LANGUAGE_CODES } from '../contract/languages.ts';
+import { MEMBER_NAME_MAX_LENGTH, TEAM_PAGES, TEAM_ROLES, type TeamRole } from '../contract/team.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { OPERATOR } from '../server/team/audit.ts';
 import { teamDateTime } from '../server/team/csv-export.ts';
@@ -26,6 +28,8 @@ const values = cliArgs(
   {
     invite: { type: 'string' },
     role: { type: 'string' },
+    name: { type: 'string' },
+    language: { type: 'string' },
     list: { type: 'boolean', default: false },
     remove: { type: 'string' },
     audit: { type: 'boolean', default: false },
@@ -33,13 +37,17 @@ const values = cliArgs(
     format: { type: 'string', default: 'table' },
     'data-dir': { type: 'string' },
   },
-  'usage: npm run team -- --invite EMAIL [--role admin|member] | --list | --remove EMAIL | --audit [--since YYYY-MM-DD] [--format table|json]  [--data-dir DIR]',
+  'usage: npm run team -- --invite EMAIL [--role admin|member] [--name "NAME"] [--language CODE] | --list | --remove EMAIL | --audit [--since YYYY-MM-DD] [--format table|json]  [--data-dir DIR]',
 );
 
 const modes = [values.invite !== undefined, values.list, values.remove !== undefined, values.audit].filter(Boolean).length;
 if (modes !== 1) fail('use one of --invite, --list, --remove and --audit');
 if (values.role !== undefined && values.invite === undefined) fail('--role goes with --invite');
 if (values.role !== undefined && !(TEAM_ROLES as readonly string[]).includes(values.role)) fail(`--role is admin or member, got "${values.role}"`);
+if ((values.name !== undefined || values.language !== undefined) && values.invite === undefined) fail('--name and --language go with --invite');
+if (values.language !== undefined && !isLanguageCode(values.language)) fail(`--language is one of ${LANGUAGE_CODES.join(', ')}, got "${values.language}"`);
+// The rule PATCH /team/api/me keeps for a name a member sets: one line, at most MEMBER_NAME_MAX_LENGTH.
+if (values.name !== undefined && (/\p{Cc}/u.test(values.name) || values.name.trim().length > MEMBER_NAME_MAX_LENGTH)) fail(`--name is at most ${MEMBER_NAME_MAX_LENGTH} characters, on one line`);
 if (values.since !== undefined && !values.audit) fail('--since goes with --audit');
 if (values.format !== 'table' && values.format !== 'json') fail(`unknown --format "${values.format}"`);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -58,11 +66,12 @@ const out = (text: string) => process.stdout.write(terminalSafe(text));
 try {
   if (values.invite !== undefined) {
     const { token, tokenHash } = newInvitationToken();
-    const member = await team.accounts.invite(values.invite, values.role as TeamRole | undefined, tokenHash, now, now + INVITATION_MS);
+    const profile = { name: values.name, language: isLanguageCode(values.language) ? values.language : undefined };
+    const member = await team.accounts.invite(values.invite, values.role as TeamRole | undefined, tokenHash, now, now + INVITATION_MS, profile);
     await team.audit.record({ at: now, actor: OPERATOR, action: 'invite', detail: { member: member.email, role: member.role, revokedPasskeys: member.revokedPasskeys } });
     const link = `${config.teamOrigin}${TEAM_PAGES.invite}#${token}`;
     if (member.revokedPasskeys > 0) out(`${member.email}'s ${member.revokedPasskeys === 1 ? 'passkey is' : `${member.revokedPasskeys} passkeys are`} revoked and their sessions ended: they register a new one with this link\n`);
-    out(`invitation for ${member.email} (${member.role}), valid once until ${teamDateTime(now + INVITATION_MS)} (India):\n${link}\n`);
+    out(`invitation for ${member.name ? `${member.name} <${member.email}>` : member.email} (${member.role}, ${member.language}), valid once until ${teamDateTime(now + INVITATION_MS)} (India):\n${link}\n`);
     if (config.email) {
       try {
         await sendInvitationEmail(config.email, member.email, link, loadSiteConfig().brandName);
@@ -79,7 +88,7 @@ try {
     else {
       out(
         renderTable(
-          ['email', 'role', 'passkeys', 'last sign-in', 'added', 'status'],
+          ['email', 'role', 'passkeys', 'last sign-in', 'added', 'status', 'name', 'language'],
           members.map((m) => [
             m.email,
             m.role,
@@ -87,6 +96,8 @@ try {
             m.lastSignInAt ? teamDateTime(m.lastSignInAt) : '',
             teamDateTime(m.createdAt),
             m.removedAt ? `removed ${teamDateTime(m.removedAt)}` : m.passkeys ? 'active' : 'invited',
+            m.name,
+            m.language,
           ]),
         ),
       );

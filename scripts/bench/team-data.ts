@@ -10,7 +10,8 @@
 import { MIGRATIONS as SQLITE_MIGRATIONS, type Db } from '../../server/intake/database.ts';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/intake/postgres/migrations.ts';
 import { indexValues } from '../../server/team/search-index.ts';
-import { NEW_STATUS, teamToday } from '../../contract/team.ts';
+import { lateSince, NEW_STATUS, teamToday } from '../../contract/team.ts';
+import { formatReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../contract/lead-reference.ts';
 import { COURSE_VALUES, ROLES, type LeadKind } from '../../contract/lead-contract.ts';
 import type pg from 'pg';
 
@@ -99,8 +100,16 @@ function spelled(national: string, r: ReturnType<typeof random>): string {
   return r.pick([`+91 ${a} ${b}`, `0${a}-${b}`, national, `+91${national}`, `91 ${national}`, `0091 ${a} ${b}`, `${a} ${b}`]);
 }
 
+/** A lead's reference from its id (unique, in the reference's alphabet), as the service gives each lead one: else it gives them at start, one by one. */
+function benchReference(id: number): string {
+  let characters = '';
+  for (let n = id; characters.length < REFERENCE_LENGTH; n = Math.floor(n / REFERENCE_ALPHABET.length)) characters = REFERENCE_ALPHABET[n % REFERENCE_ALPHABET.length] + characters;
+  return formatReference(characters);
+}
+
 export interface BenchLead {
   id: number;
+  reference: string;
   kind: LeadKind;
   createdAt: number;
   fields: Record<string, string>;
@@ -111,6 +120,8 @@ export interface BenchLead {
   status: string;
   ownerId: number | null;
   nextCallOn: string | null;
+  /** When it is late (contract/team.ts lateSince), as the service keeps it. */
+  lateAt: number | null;
   version: number;
   phoneKey: string;
   cityKey: string | null;
@@ -152,6 +163,7 @@ export function benchLead(i: number, total: number, now: number): BenchLead {
   const indexed = indexValues(fields);
   return {
     id: i,
+    reference: benchReference(i),
     kind,
     createdAt,
     fields,
@@ -162,6 +174,7 @@ export function benchLead(i: number, total: number, now: number): BenchLead {
     status,
     ownerId,
     nextCallOn,
+    lateAt: lateSince({ status, createdAt, nextCallOn }),
     version: 1 + (worked ? 1 + r.int(3) : 0),
     phoneKey: indexed.phoneKey,
     cityKey: indexed.cityKey,
@@ -187,8 +200,8 @@ export function fillSqlite(db: Db, total: number, now: number, progress: (n: num
   for (const { name } of indexes) db.exec(`DROP INDEX IF EXISTS ${name}`);
   const member = db.prepare("INSERT INTO team_members (id, email, role, created_at) VALUES (?, ?, 'member', ?)");
   const lead = db.prepare(
-    `INSERT INTO leads (id, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page, status, owner_id, next_call_on, version, phone_key, city_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, '2026-11-24', ?, ?, '/', ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leads (id, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page, status, owner_id, next_call_on, late_at, version, phone_key, city_key, reference)
+     VALUES (?, ?, ?, ?, ?, ?, ?, '2026-11-24', ?, ?, '/', ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const search = db.prepare('INSERT INTO lead_search (rowid, text) VALUES (?, ?)');
   const note = db.prepare('INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES (?, ?, ?, ?)');
@@ -197,7 +210,7 @@ export function fillSqlite(db: Db, total: number, now: number, progress: (n: num
     db.transaction(() => {
       for (let i = start; i < Math.min(start + BATCH, total + 1); i++) {
         const l = benchLead(i, total, now);
-        lead.run(l.id, l.kind, l.createdAt, `bench-${i}`, JSON.stringify(l.fields), l.origin, l.partner, l.spam ? 'no-solution' : null, l.campaign, l.status, l.ownerId, l.nextCallOn, l.version, l.phoneKey, l.cityKey);
+        lead.run(l.id, l.kind, l.createdAt, `bench-${i}`, JSON.stringify(l.fields), l.origin, l.partner, l.spam ? 'no-solution' : null, l.campaign, l.status, l.ownerId, l.nextCallOn, l.lateAt, l.version, l.phoneKey, l.cityKey, l.reference);
         search.run(l.id, l.text);
         for (const n of l.notes) note.run(l.id, n.authorId, n.text, n.at);
       }
@@ -222,15 +235,15 @@ export async function fillPostgres(pool: pg.Pool, total: number, now: number, pr
     const column = <T>(get: (l: BenchLead) => T) => leads.map(get);
     await pool.query(
       `INSERT INTO leads (id, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page,
-                          status, owner_id, next_call_on, version, phone_key, city_key, search_text)
+                          status, owner_id, next_call_on, version, phone_key, city_key, search_text, late_at, reference)
        SELECT id, kind, created_at, 'bench-' || id, fields::json, origin, partner, '2026-11-24', CASE WHEN spam THEN 'no-solution' END, campaign, '/',
-              status, owner_id, next_call_on, version, phone_key, city_key, search_text
-         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[], $13::text[], $14::text[], $15::text[])
-           AS t (id, kind, created_at, fields, origin, partner, spam, campaign, status, owner_id, next_call_on, version, phone_key, city_key, search_text)`,
+              status, owner_id, next_call_on, version, phone_key, city_key, search_text, late_at, reference
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[], $13::text[], $14::text[], $15::text[], $16::bigint[], $17::text[])
+           AS t (id, kind, created_at, fields, origin, partner, spam, campaign, status, owner_id, next_call_on, version, phone_key, city_key, search_text, late_at, reference)`,
       [
         column((l) => l.id), column((l) => l.kind), column((l) => l.createdAt), column((l) => JSON.stringify(l.fields)), column((l) => l.origin),
         column((l) => l.partner), column((l) => l.spam), column((l) => l.campaign), column((l) => l.status), column((l) => l.ownerId),
-        column((l) => l.nextCallOn), column((l) => l.version), column((l) => l.phoneKey), column((l) => l.cityKey), column((l) => l.text),
+        column((l) => l.nextCallOn), column((l) => l.version), column((l) => l.phoneKey), column((l) => l.cityKey), column((l) => l.text), column((l) => l.lateAt), column((l) => l.reference),
       ],
     );
     const notes = leads.flatMap((l) => l.notes.map((n) => ({ lead: l.id, ...n })));

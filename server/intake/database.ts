@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateFile, preparePrivateDataDir } from './data-dir.ts';
-import { TEAM_MIGRATION } from '../team/schema-sqlite.ts';
+import { TEAM_MIGRATION, TEAM_WORKLIST_MIGRATION } from '../team/schema-sqlite.ts';
 import { CV_MIGRATION_SQLITE } from './cv/cv-schema.ts';
 import { freeReference } from './reference.ts';
 
@@ -160,6 +160,8 @@ export const MIGRATIONS: readonly string[] = [
     window_ends_at  INTEGER NOT NULL               -- epoch ms; the row is deleted after
   ) WITHOUT ROWID;
   `,
+  // 12: members' names and languages, and when each lead is late (server/team/schema-sqlite.ts).
+  TEAM_WORKLIST_MIGRATION,
 ];
 
 

@@ -5,6 +5,7 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge, Payload } from 'altcha-lib/v1/types';
 import type { FastifyInstance } from 'fastify';
 import { CHALLENGE_PATH, HEADERS } from '../../contract/http.ts';
+import type { SpamReason } from '../../contract/team.ts';
 
 /**
  * The self-hosted proof of work (ALTCHA, the v1 format of altcha-lib): the widget fetches a
@@ -22,11 +23,12 @@ const KEY_FILE = 'altcha-hmac.key';
 const MAX_HEADER_LENGTH = 1000;
 
 /**
- * Why a lead was flagged as spam; null when it carried a valid, unused solution (or the check
- * is off), or came from a form sent without script whose honeypot was left empty
- * (form-post.ts); `honeypot`: that field was filled in.
+ * Why a lead was flagged as spam (contract/team.ts SPAM_REASONS, which the team's app says in
+ * words); null when it carried a valid, unused solution (or the check is off), or came from a
+ * form sent without script whose honeypot was left empty (form-post.ts); `honeypot`: that
+ * field was filled in.
  */
-export type SpamReason = 'no-solution' | 'invalid-solution' | 'expired-solution' | 'reused-solution' | 'honeypot';
+export type { SpamReason };
 
 export type SolutionCheck =
   | {

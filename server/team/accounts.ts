@@ -1,4 +1,5 @@
-import type { TeamRole } from '../../contract/team.ts';
+import { isLanguageCode, type LanguageCode } from '../../contract/languages.ts';
+import type { ProfileChange, TeamRole } from '../../contract/team.ts';
 import type { Db, WriteBatcher } from '../intake/database.ts';
 
 /**
@@ -13,6 +14,9 @@ export interface Member {
   id: number;
   email: string;
   role: TeamRole;
+  /** '' until set (the operator's --name, or the member themself). */
+  name: string;
+  language: LanguageCode;
   createdAt: number;
   removedAt: number | null;
 }
@@ -46,14 +50,22 @@ export interface Invitation {
   usedAt: number | null;
 }
 
+/** A new member's name and language, from their invitation (they change either later themselves). */
+export interface InvitedProfile {
+  name?: string;
+  language?: LanguageCode;
+}
+
 export interface AccountStore {
   /**
-   * Makes the member (or brings a removed one back; `role` changes an existing member's role)
-   * and keeps an invitation for them; their older unused invitations stop working, and so do
-   * their passkeys and sessions, at once (inviting again is the remedy for a lost phone):
-   * `revokedPasskeys` says how many went.
+   * Makes the member (or brings a removed one back; `role`, and the profile's name and
+   * language when given, change an existing member's) and keeps an invitation for them; their
+   * older unused invitations stop working, and so do their passkeys and sessions, at once
+   * (inviting again is the remedy for a lost phone): `revokedPasskeys` says how many went.
    */
-  invite(email: string, role: TeamRole | undefined, tokenHash: string, at: number, expiresAt: number): Promise<Member & { revokedPasskeys: number }>;
+  invite(email: string, role: TeamRole | undefined, tokenHash: string, at: number, expiresAt: number, profile?: InvitedProfile): Promise<Member & { revokedPasskeys: number }>;
+  /** Sets a member's own name or language; undefined when there is no such member (or they were removed). */
+  setProfile(memberId: number, change: ProfileChange): Promise<Member | undefined>;
   /** Every member, removed ones too, by email. */
   list(): Promise<MemberSummary[]>;
   /** Marks the member removed and deletes their passkeys, sessions and invitations; undefined when there is no such member. */
@@ -77,17 +89,29 @@ export interface AccountStore {
   purge(at: number): Promise<void>;
 }
 
-const MEMBER = 'id, email, role, created_at AS "createdAt", removed_at AS "removedAt"';
+export const MEMBER_COLUMNS = 'id, email, role, name, language, created_at AS "createdAt", removed_at AS "removedAt"';
+const MEMBER = MEMBER_COLUMNS;
 const WEEK_MS = 7 * 86_400_000;
 
 export const normaliseMemberEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
 
-export const memberOf = (row: Member): Member => ({ ...row, id: Number(row.id), createdAt: Number(row.createdAt), removedAt: row.removedAt === null ? null : Number(row.removedAt) });
+export const memberOf = (row: Member): Member => ({
+  id: Number(row.id),
+  email: row.email,
+  role: row.role,
+  name: row.name,
+  language: isLanguageCode(row.language) ? row.language : 'en',
+  createdAt: Number(row.createdAt),
+  removedAt: row.removedAt === null ? null : Number(row.removedAt),
+});
 
 export function createSqliteAccounts(db: Db, batcher: WriteBatcher): AccountStore {
-  const upsertMember = db.prepare<[string, string, number, string | null], Member>(
-    `INSERT INTO team_members (email, role, created_at) VALUES (?, ?, ?)
-     ON CONFLICT (email) DO UPDATE SET role = COALESCE(?, role), removed_at = NULL RETURNING ${MEMBER}`,
+  const upsertMember = db.prepare<[string, string, string, string, number, string | null, string | null, string | null], Member>(
+    `INSERT INTO team_members (email, role, name, language, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (email) DO UPDATE SET role = COALESCE(?, role), name = COALESCE(?, name), language = COALESCE(?, language), removed_at = NULL RETURNING ${MEMBER}`,
+  );
+  const setProfile = db.prepare<[string | null, string | null, number], Member>(
+    `UPDATE team_members SET name = COALESCE(?, name), language = COALESCE(?, language) WHERE id = ? AND removed_at IS NULL RETURNING ${MEMBER}`,
   );
   const endInvitations = db.prepare<[number, number, number]>('UPDATE team_invitations SET expires_at = ? WHERE member_id = ? AND used_at IS NULL AND expires_at > ?');
   const addInvitation = db.prepare<[string, number, number, number]>('INSERT INTO team_invitations (token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?)');
@@ -110,19 +134,24 @@ export function createSqliteAccounts(db: Db, batcher: WriteBatcher): AccountStor
   const removedMember = db.prepare<[string], Member>(`SELECT ${MEMBER} FROM team_members WHERE email = ?`);
 
   return {
-    invite: (email, role, tokenHash, at, expiresAt) =>
+    invite: (email, role, tokenHash, at, expiresAt, { name, language } = {}) =>
       batcher.run(() => {
-        const member = memberOf(upsertMember.get(normaliseMemberEmail(email), role ?? 'member', at, role ?? null)!);
+        const member = memberOf(upsertMember.get(normaliseMemberEmail(email), role ?? 'member', name?.trim() ?? '', language ?? 'en', at, role ?? null, name?.trim() ?? null, language ?? null)!);
         endInvitations.run(at, member.id, at);
         const revokedPasskeys = db.prepare('DELETE FROM team_passkeys WHERE member_id = ?').run(member.id).changes;
         db.prepare('DELETE FROM team_sessions WHERE member_id = ?').run(member.id);
         addInvitation.run(tokenHash, member.id, at, expiresAt);
         return { ...member, revokedPasskeys };
       }),
+    setProfile: (memberId, change) =>
+      batcher.run(() => {
+        const row = setProfile.get(change.name?.trim() ?? null, change.language ?? null, memberId);
+        return row && memberOf(row);
+      }),
     async list() {
       const rows = db
         .prepare(
-          `SELECT m.id, m.email, m.role, m.created_at AS "createdAt", m.removed_at AS "removedAt",
+          `SELECT m.id, m.email, m.role, m.name, m.language, m.created_at AS "createdAt", m.removed_at AS "removedAt",
                   COUNT(p.id) AS passkeys, MAX(p.last_used_at) AS "lastSignInAt"
              FROM team_members m LEFT JOIN team_passkeys p ON p.member_id = m.id GROUP BY m.id ORDER BY m.email`,
         )

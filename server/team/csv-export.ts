@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
 import { fieldNames } from '../../contract/lead-contract.ts';
-import { TEAM_TIME_ZONE } from '../../contract/team.ts';
+import { NO_OWNER, TEAM_TIME_ZONE, type WorklistQuery } from '../../contract/team.ts';
 import { csvCell } from '../csv.ts';
-import type { ExportLead, WorklistStore } from './worklist.ts';
-import type { WorklistFilter } from './worklist-filter.ts';
+import { cursorOf, type ExportLead, type WorklistStore } from './worklist.ts';
+import type { Cursor, WorklistFilter } from './worklist-filter.ts';
 
 /**
  * The CSV export of the worklist's current filter: every lead it finds, newest first, with
  * its status, owner, next-call date and notes (one line each: when, who, what), every field
- * of both kinds, its source and campaign. Written with the operator commands' CSV rules
+ * of both kinds, its source and campaign. Times are India's, with their offset, as the app
+ * shows them ("2026-11-28T14:05:09+05:30"). Written with the operator commands' CSV rules
  * (server/csv.ts: RFC 4180, formulas defused), streamed a page at a time.
  */
 
@@ -20,11 +21,46 @@ const teamTime = new Intl.DateTimeFormat('en-CA', { timeZone: TEAM_TIME_ZONE, ye
 /** A time in India as "YYYY-MM-DD HH:MM". */
 export const teamDateTime = (ms: number): string => teamTime.format(new Date(ms)).replace(', ', ' ');
 
+/** India's offset from UTC (no daylight saving). */
+const TEAM_OFFSET_MS = 5.5 * 3_600_000;
+
+/** A time in India as ISO 8601 with its offset: "2026-11-28T14:05:09+05:30" (a spreadsheet and a script read the same instant). */
+export const teamIsoTime = (ms: number): string => `${new Date(ms + TEAM_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
+
+/** A filter's value as a piece of a file name: ASCII letters and digits, hyphens between. */
+const slug = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+
+/** The export's file name, naming its filter and the day in India: "leads-late-2026-11-28.csv", "spam-all-…", "leads-contacted-pune-…". */
+export function exportFileName(query: WorklistQuery, now: number): string {
+  const parts = [
+    query.late ? 'late' : '',
+    query.kind ?? '',
+    query.status ?? '',
+    query.owner === NO_OWNER ? 'unowned' : query.owner ? `owner-${query.owner}` : '',
+    query.city ?? '',
+    query.source ?? '',
+    query.campaign ?? '',
+    query.from ? `from-${query.from}` : '',
+    query.to ? `until-${query.to}` : '',
+    query.q ? 'search' : '',
+  ]
+    .map(slug)
+    .filter(Boolean);
+  const list = query.spam === '1' || query.spam === 'true' ? 'spam' : 'leads';
+  return `${[list, ...(parts.length ? parts : ['all']), teamDateTime(now).slice(0, 10)].join('-')}.csv`;
+}
+
 export function exportRow(lead: ExportLead): string[] {
   return [
     String(lead.id),
     lead.kind,
-    new Date(lead.createdAt).toISOString(),
+    teamIsoTime(lead.createdAt),
     lead.status,
     lead.owner?.email ?? '',
     lead.nextCallOn ?? '',
@@ -32,7 +68,7 @@ export function exportRow(lead: ExportLead): string[] {
     ...ALL_FIELDS.map((f) => lead.fields[f] ?? ''),
     lead.source ?? '',
     lead.campaign ?? '',
-    lead.notes.map((n) => `${teamDateTime(n.at)} ${n.author}: ${n.text}`).join('\n'),
+    lead.notes.map((n) => `${teamIsoTime(n.at)} ${n.author}: ${n.text}`).join('\n'),
   ];
 }
 
@@ -45,13 +81,13 @@ export function exportCsv(worklist: WorklistStore, filter: WorklistFilter, now: 
     // Told however it ends: a download cut short still exported what it sent.
     try {
       yield line(EXPORT_HEADER);
-      let before: number | undefined;
+      let after: Cursor | undefined;
       for (;;) {
-        const batch = await worklist.exportBatch(filter, now, PAGE, before);
+        const batch = await worklist.exportBatch(filter, now, PAGE, after);
         if (batch.length) yield batch.map((lead) => line(exportRow(lead))).join('');
         for (const lead of batch) ids.push(lead.id);
         if (batch.length < PAGE) break;
-        before = batch[batch.length - 1]!.id;
+        after = cursorOf(filter, batch[batch.length - 1]!);
       }
     } finally {
       done(ids);

@@ -83,7 +83,7 @@ function registerTeamPages(app: FastifyInstance, distDir: string): void {
   const file = path.join(distDir, TEAM_DIR, 'index.html');
   const page = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
   const headers = teamHeaders(`${TEAM_DIR}/index.html`);
-  for (const url of ['/team', TEAM_PAGES.worklist, TEAM_PAGES.spam, TEAM_PAGES.audit, TEAM_PAGES.invite, '/team/leads/:id']) {
+  for (const url of ['/team', TEAM_PAGES.worklist, TEAM_PAGES.spam, TEAM_PAGES.audit, TEAM_PAGES.profile, TEAM_PAGES.invite, '/team/leads/:id']) {
     app.get(url, async (_request, reply) => {
       if (!page) return reply.code(404).headers({ 'Cache-Control': 'no-store' }).type('text/plain; charset=utf-8').send('The team app is not built: run npm run build.');
       return reply.headers(headers).type('text/html; charset=utf-8').send(page);

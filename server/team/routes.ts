@@ -1,15 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isLanguageCode, type LanguageCode } from '../../contract/languages.ts';
 import {
   FILTER_KEYS,
   isDate,
+  MEMBER_NAME_MAX_LENGTH,
   NOTE_MAX_LENGTH,
   OUTCOME_STATUSES,
   PAGE_SIZE,
+  startOfTeamDay,
   TEAM_API,
   type LeadChange,
+  type Neighbours,
+  type NotSpamAnswer,
   type TeamError,
   type TeamErrorCode,
+  type ProfileChange,
+  type TeamMember,
   type WorklistPage,
   type WorklistQuery,
 } from '../../contract/team.ts';
@@ -18,11 +25,12 @@ import { sendCv } from '../intake/cv/cv-link.ts';
 import type { IntakeStore } from '../intake/store.ts';
 import type { Member } from './accounts.ts';
 import { leadsRead, type Actor } from './audit.ts';
-import { exportCsv, teamDateTime } from './csv-export.ts';
+import { exportCsv, exportFileName, teamDateTime } from './csv-export.ts';
 import { queueApplicantOutcomeEmail } from './outcome-email.ts';
 import { checkInvitation, registrationOptions, signInOptions, verifyRegistration, verifySignIn, type RelyingParty } from './passkeys.ts';
 import { ABSOLUTE_MS, clientKey, hashOf, liveSession, MAX_SIGN_IN_FAILURES, newSessionId, SESSION_COOKIE, SIGN_IN_WINDOW_MS } from './sessions.ts';
-import { describeFilter, FilterError, parseFilter, startOfTeamDay } from './worklist-filter.ts';
+import { cursorOf } from './worklist.ts';
+import { cursorText, describeFilter, FilterError, parseCursor, parseFilter } from './worklist-filter.ts';
 
 /**
  * The team's API under /team/api: sign-in with a passkey and invitations (open), and
@@ -54,7 +62,7 @@ export function refuse(reply: FastifyReply, status: number, code: TeamErrorCode,
 }
 
 const actorOf = (member: Member): Actor => ({ memberId: member.id, name: member.email });
-const memberJson = (m: Member) => ({ id: m.id, email: m.email, role: m.role });
+const memberJson = (m: Member): TeamMember => ({ id: m.id, email: m.email, role: m.role, name: m.name, language: m.language });
 
 const leadId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const passkeyResponse = z.object({ id: z.string().max(1024), rawId: z.string().max(1024), type: z.literal('public-key'), response: z.record(z.string(), z.unknown()) }).passthrough();
@@ -72,6 +80,13 @@ const bodies = {
     })
     .strict(),
   outcome: z.object({ outcome: z.enum(OUTCOME_STATUSES) }).strict(),
+  profile: z
+    .object({
+      // A name as people write it, on one line (trimmed when kept; empty: the app shows the email).
+      name: z.string().max(MEMBER_NAME_MAX_LENGTH).regex(/^[^\p{Cc}]*$/u).optional(),
+      language: z.custom<LanguageCode>(isLanguageCode).optional(),
+    })
+    .strict(),
   person: z.object({ leadId: z.number().int().positive(), by: z.enum(['email', 'phone']) }).strict(),
 };
 
@@ -169,7 +184,8 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
     const body = parse(bodies.invitation, request.body, reply);
     if (!body) return reply;
     const invitation = await invitationOf(request, reply, body.token);
-    return invitation ? { email: invitation.member.email, role: invitation.member.role } : reply;
+    // Its member's name and language too: the page that registers the passkey speaks it at once.
+    return invitation ? { email: invitation.member.email, role: invitation.member.role, name: invitation.member.name, language: invitation.member.language } : reply;
   });
 
   app.post(TEAM_API.invitationOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
@@ -224,30 +240,51 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
 
   app.get(TEAM_API.me, async (request) => ({ member: memberJson(request.member!) }));
 
+  // The member's own name and language (the app speaks it on every device they sign in on).
+  app.patch(TEAM_API.me, async (request, reply) => {
+    const body: ProfileChange | undefined = parse(bodies.profile, request.body, reply);
+    if (!body) return reply;
+    const member = await accounts.setProfile(request.member!.id, body);
+    return member ? { member: memberJson(member) } : refuse(reply, 401, 'signed-out', 'sign in to use the worklist');
+  });
+
   app.get(TEAM_API.members, async () => ({ members: (await accounts.active()).map(memberJson) }));
 
   app.get(TEAM_API.leads, async (request, reply): Promise<WorklistPage | FastifyReply> => {
     const query = worklistQuery(request.query);
     const filter = filterOf(query, reply);
     if (!filter) return reply;
-    const before = (request.query as { before?: string }).before;
-    const beforeId = before && /^\d{1,15}$/.test(before) ? Number(before) : undefined;
+    const after = parseCursor((request.query as { before?: string }).before);
     const now = Date.now();
     // A search and the city filter read the index values (search-index.ts): leads stored a moment ago get theirs first.
     if (filter.search || filter.city) await worklist.catchUp();
-    const [rows, counts, matches] = await Promise.all([
-      worklist.list(filter, now, PAGE_SIZE + 1, beforeId),
-      worklist.counts(filter, now),
-      filter.search && beforeId === undefined ? worklist.matches(filter, now, MATCHES_CAP) : Promise.resolve(undefined),
-    ]);
+    const [rows, tally] = await Promise.all([worklist.list(filter, now, PAGE_SIZE + 1, after), after ? Promise.resolve({}) : tallyOf(filter, now)]);
     const leads = rows.slice(0, PAGE_SIZE);
-    await audit.record({ at: now, actor: actorOf(request.member!), action: 'list', detail: { filter: describeFilter(query), ...(beforeId ? { before: beforeId } : {}), ...leadsRead(leads.map((l) => l.id)) } });
-    return {
-      leads,
-      next: rows.length > PAGE_SIZE ? leads[leads.length - 1]!.id : null,
-      counts,
-      ...(matches === undefined ? {} : { matches: Math.min(matches, MATCHES_CAP), matchesCapped: matches > MATCHES_CAP }),
-    };
+    const before = (request.query as { before?: string }).before;
+    await audit.record({ at: now, actor: actorOf(request.member!), action: 'list', detail: { filter: describeFilter(query), ...(after && before ? { before } : {}), ...leadsRead(leads.map((l) => l.id)) } });
+    return { leads, next: rows.length > PAGE_SIZE ? cursorText(cursorOf(filter, leads[leads.length - 1]!)) : null, ...tally };
+  });
+
+  /** The first page's counts: per status and late, within a search when there is one (and it finds at most MATCHES_CAP). */
+  async function tallyOf(filter: ReturnType<typeof parseFilter>, now: number): Promise<Omit<WorklistPage, 'leads' | 'next'>> {
+    if (!filter.search) {
+      const [counts, late] = await Promise.all([worklist.counts(filter, now), filter.spam ? Promise.resolve(undefined) : worklist.lateCount(filter, now)]);
+      return { counts, ...(late === undefined ? {} : { late }) };
+    }
+    const tally = await worklist.searchTally(filter, now, MATCHES_CAP);
+    if (tally) return { counts: tally.counts, ...(filter.spam ? {} : { late: tally.late }), matches: tally.matches, matchesCapped: false };
+    const matches = await worklist.matches(filter, now, MATCHES_CAP);
+    return { matches: Math.min(matches, MATCHES_CAP), matchesCapped: matches > MATCHES_CAP };
+  }
+
+  // The leads on either side of one in the list it was opened from (the same filters): "Save and next".
+  app.get(TEAM_API.neighbours(':id'), async (request, reply): Promise<Neighbours | FastifyReply> => {
+    const id = leadId.safeParse((request.params as { id: string }).id);
+    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const filter = filterOf(worklistQuery(request.query), reply);
+    if (!filter) return reply;
+    if (filter.search || filter.city) await worklist.catchUp();
+    return (await worklist.neighbours(id.data, filter, Date.now())) ?? refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
   });
 
   // Every lead's data at once: an admin's act, as a person's data is (docs/team.md).
@@ -262,11 +299,7 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     const stream = exportCsv(worklist, filter, now, (ids) => {
       audit.record({ at: Date.now(), actor, action: 'export', detail: { filter: describeFilter(query), rows: ids.length, ...leadsRead(ids) } }).catch((error: Error) => request.log.error({ error: error.message }, 'team: export not audited'));
     });
-    const day = teamDateTime(now).slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="leads-${query.status?.replace(/\W+/g, '-') || 'all'}-${day}.csv"`)
-      .send(stream);
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${exportFileName(query, now)}"`).send(stream);
   });
 
   app.get(`${TEAM_API.leads}/:id`, async (request, reply) => {
@@ -322,9 +355,11 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
       return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id.data, at) });
     }
     // The person heard nothing while the lead was flagged: now they get the acknowledgement a new lead gets.
-    const queued = result.queued + ((await store.leads.queueAcknowledgement(id.data)) ? 1 : 0);
+    const acknowledged = await store.leads.queueAcknowledgement(id.data);
+    const queued = result.queued + (acknowledged ? 1 : 0);
     if (queued) onQueued();
-    return { queued, lead: await worklist.lead(id.data, at) };
+    const answer: NotSpamAnswer = { queued, deliveries: result.queued, acknowledged, lead: (await worklist.lead(id.data, at))! };
+    return answer;
   });
 
   app.post(`${TEAM_API.leads}/:id/outcome-email`, async (request, reply) => {

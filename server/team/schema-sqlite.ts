@@ -130,3 +130,29 @@ export const TEAM_MIGRATION = `
       ON CONFLICT (kind, status, spam) DO UPDATE SET n = n + 1;
   END;
 `;
+
+/**
+ * The worklist as a phone tool (a later migration of server/intake/database.ts; its PostgreSQL
+ * twin: TEAM_WORKLIST_MIGRATION_POSTGRES). Shipped text: never edit it, add a migration.
+ *
+ * - Each member's name (how the team knows them; '' until set) and language (the app's).
+ * - Each lead's `late_at`: the moment it is (or will be) late, contract/team.ts lateSince:
+ *   a new lead 24 hours and 1 ms after it came, a next-call date at the end of that day in
+ *   India (05:30 UTC times: 66,600,000 ms after that date's UTC midnight), whichever is first.
+ *   The team's changes keep it (worklist.ts); a lead stored since gets it from the search
+ *   index's catch-up (search-index.ts LATE_AT_OF_A_NEW_LEAD). Its index gives the late list in
+ *   the order leads became late and counts them without reading a lead.
+ */
+export const TEAM_WORKLIST_MIGRATION = `
+  ALTER TABLE team_members ADD COLUMN name TEXT NOT NULL DEFAULT '';
+  ALTER TABLE team_members ADD COLUMN language TEXT NOT NULL DEFAULT 'en';
+
+  ALTER TABLE leads ADD COLUMN late_at INTEGER;  -- epoch ms: late from then on; NULL: nothing makes it late
+  UPDATE leads SET late_at = CASE
+    WHEN status = 'new' AND next_call_on IS NOT NULL
+      THEN min(created_at + 86400001, CAST(strftime('%s', next_call_on) AS INTEGER) * 1000 + 66600000)
+    WHEN status = 'new' THEN created_at + 86400001
+    WHEN next_call_on IS NOT NULL THEN CAST(strftime('%s', next_call_on) AS INTEGER) * 1000 + 66600000
+  END;
+  CREATE INDEX IF NOT EXISTS leads_late ON leads (late_at) WHERE late_at IS NOT NULL AND spam_reason IS NULL;
+`;

@@ -1,4 +1,5 @@
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
+import { NEW_LEAD_LATE_AFTER_MS, NEW_STATUS } from '../../contract/team.ts';
 import type { Db, WriteBatcher } from '../intake/database.ts';
 
 /**
@@ -8,7 +9,8 @@ import type { Db, WriteBatcher } from '../intake/database.ts';
  * and society), indexed by trigrams (SQLite: the FTS5 table lead_search; PostgreSQL: a
  * pg_trgm index on leads.search_text). A lead gets them the first time the index catches up
  * after it was stored (before each worklist query, and in the background), so nothing on
- * the intake path changes; phone_key IS NULL marks a lead not indexed yet.
+ * the intake path changes; phone_key IS NULL marks a lead not indexed yet. The same step
+ * sets when the lead will be late (late_at), which the late list reads.
  */
 
 /** The fields a search looks in, as substrings. Another field: one line here (new leads get it; see docs/team.md for a reindex). */
@@ -38,6 +40,13 @@ export function indexValues(fields: Record<string, string>): IndexedValues {
 /** The city filter's key for what a member typed. */
 export const cityKey = (text: string): string => searchable(text);
 
+/**
+ * The SET of a lead's late_at as it is indexed (SQL of both stores): a lead the team has not
+ * touched is new with no next call, so it is late 24 hours and 1 ms after it came
+ * (contract/team.ts lateSince); a lead the team changed already has its own (worklist.ts).
+ */
+export const LATE_AT_OF_A_NEW_LEAD = `late_at = CASE WHEN late_at IS NULL AND status = '${NEW_STATUS}' AND next_call_on IS NULL THEN created_at + ${NEW_LEAD_LATE_AFTER_MS + 1} ELSE late_at END`;
+
 /** Leads indexed per catch-up step (one transaction). */
 export const INDEX_BATCH = 2_000;
 
@@ -48,7 +57,7 @@ export const INDEX_BATCH = 2_000;
 export function createSqliteSearchIndexer(db: Db, batcher: WriteBatcher) {
   const pending = db.prepare<[number], { id: number; fields: string }>('SELECT id, fields FROM leads WHERE phone_key IS NULL ORDER BY id LIMIT ?');
   const hasPending = db.prepare('SELECT 1 FROM leads WHERE phone_key IS NULL LIMIT 1').pluck();
-  const setKeys = db.prepare<[string, string | null, number]>('UPDATE leads SET phone_key = ?, city_key = ? WHERE id = ? AND phone_key IS NULL');
+  const setKeys = db.prepare<[string, string | null, number]>(`UPDATE leads SET phone_key = ?, city_key = ?, ${LATE_AT_OF_A_NEW_LEAD} WHERE id = ? AND phone_key IS NULL`);
   const addText = db.prepare<[number, string]>('INSERT INTO lead_search (rowid, text) VALUES (?, ?)');
   let running: Promise<number> | undefined;
 

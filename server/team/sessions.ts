@@ -66,7 +66,7 @@ export const clientKey = (address: string): string => hashOf(`team-sign-in\u0000
 
 export function createSqliteSessions(db: Db, batcher: WriteBatcher): SessionStore {
   const find = db.prepare<[string], { createdAt: number; lastSeenAt: number } & Member>(
-    `SELECT s.created_at AS createdAt, s.last_seen_at AS lastSeenAt, m.id, m.email, m.role, m.created_at AS "createdAt_m", m.removed_at AS removedAt
+    `SELECT s.created_at AS createdAt, s.last_seen_at AS lastSeenAt, m.id, m.email, m.role, m.name, m.language, m.created_at AS "createdAt_m", m.removed_at AS removedAt
        FROM team_sessions s JOIN team_members m ON m.id = s.member_id WHERE s.id_hash = ? AND m.removed_at IS NULL`,
   );
   const failures = db.prepare<[string, number], { failures: number }>('SELECT failures FROM team_sign_in_failures WHERE client_key = ? AND window_ends_at > ?');
@@ -85,7 +85,15 @@ export function createSqliteSessions(db: Db, batcher: WriteBatcher): SessionStor
     async find(idHash) {
       const row = find.get(idHash) as (Record<string, unknown> & { createdAt: number; lastSeenAt: number }) | undefined;
       if (!row) return undefined;
-      const member = memberOf({ id: row.id as number, email: row.email as string, role: row.role as Member['role'], createdAt: row.createdAt_m as number, removedAt: null });
+      const member = memberOf({
+        id: row.id as number,
+        email: row.email as string,
+        role: row.role as Member['role'],
+        name: row.name as string,
+        language: row.language as Member['language'],
+        createdAt: row.createdAt_m as number,
+        removedAt: null,
+      });
       return { member, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt };
     },
     touch: (idHash, at) =>

@@ -1,16 +1,6 @@
 import { LEAD_KINDS, nationalPhoneNumber, type LeadKind } from '../../contract/lead-contract.ts';
 import { parseReference } from '../../contract/lead-reference.ts';
-import {
-  ALL_STATUSES,
-  isDate,
-  MIN_SEARCH_LENGTH,
-  NEW_LEAD_LATE_AFTER_MS,
-  NEW_STATUS,
-  NO_OWNER,
-  teamToday,
-  type LeadStatus,
-  type WorklistQuery,
-} from '../../contract/team.ts';
+import { ALL_STATUSES, isDate, MIN_SEARCH_LENGTH, NO_OWNER, startOfTeamDay, type LeadStatus, type WorklistQuery } from '../../contract/team.ts';
 import { cityKey, searchable } from './search-index.ts';
 
 /**
@@ -65,9 +55,6 @@ export class FilterError extends Error {
     super(message);
   }
 }
-
-/** Epoch ms of the start of a day in India (UTC+05:30, no daylight saving). */
-export const startOfTeamDay = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
 
 function parseSearch(raw: string): Search | undefined {
   const term = raw.trim();
@@ -135,10 +122,66 @@ export function whereOf(filter: WorklistFilter, now: number, { withStatus = true
   if (filter.campaign) add('l.utm_campaign = ?', filter.campaign);
   if (filter.from !== undefined) add('l.created_at >= ?', filter.from);
   if (filter.to !== undefined) add('l.created_at < ?', filter.to);
-  if (filter.late) add(`((l.status = '${NEW_STATUS}' AND l.created_at < ?) OR l.next_call_on < ?)`, now - NEW_LEAD_LATE_AFTER_MS, teamToday(now));
+  // late_at is when the lead became late (contract/team.ts lateSince): its index answers this.
+  if (filter.late) add('l.late_at <= ?', now);
   return { clauses, params };
 }
 
 /** True when the counts per status need nothing but the kind and the spam flag: the kept counts answer them. */
 export const countsFromTotals = (filter: WorklistFilter): boolean =>
   filter.owner === undefined && !filter.city && !filter.source && !filter.campaign && filter.from === undefined && filter.to === undefined && !filter.late;
+
+/** The filter the counts are of: its status and late flag left out (the app shows one chip for each). */
+export const countedFilter = (filter: WorklistFilter): WorklistFilter => ({ ...filter, status: undefined, late: undefined });
+
+/**
+ * Whether a filter's list is in the order its leads became late, longest late first (the late
+ * list of the worklist); otherwise it is newest first. A text search keeps newest first (the
+ * trigram index gives that order), and the spam list has no late order.
+ */
+export const byLateness = (filter: WorklistFilter): boolean => filter.late === true && !filter.spam && !(filter.search && 'text' in filter.search);
+
+/** A place in a list: the lead a page starts after (its id, and its late_at in the late order). */
+export interface Cursor {
+  id: number;
+  lateAt?: number;
+}
+
+/** A page of a list: up to `limit` leads after `after` (from the start without it), or before it with `backward`. */
+export interface Page {
+  limit: number;
+  after?: Cursor;
+  backward?: boolean;
+}
+
+/** A cursor as the API gives it (`next`) and takes it back (`before`): "id", or "lateAt-id". */
+export const cursorText = (cursor: Cursor): string => (cursor.lateAt === undefined ? String(cursor.id) : `${cursor.lateAt}-${cursor.id}`);
+
+export function parseCursor(text: string | undefined): Cursor | undefined {
+  const match = text === undefined ? null : /^(?:(\d{1,15})-)?(\d{1,15})$/.exec(text);
+  if (!match) return undefined;
+  return match[1] === undefined ? { id: Number(match[2]) } : { id: Number(match[2]), lateAt: Number(match[1]) };
+}
+
+/**
+ * The ORDER BY of a filter's list and the WHERE of a page's place in it (`?` placeholders),
+ * for a list read from `leads l` (`idColumn` names the id the order goes by: the FTS5 table's
+ * rowid when it drives the query). Backward reverses both, for the lead before one.
+ */
+export function orderOf(filter: WorklistFilter, page: Page, idColumn = 'l.id'): { clauses: string[]; params: unknown[]; orderBy: string } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (byLateness(filter)) {
+    const after = page.after;
+    if (after?.lateAt !== undefined) {
+      clauses.push(`(l.late_at, ${idColumn}) ${page.backward ? '<' : '>'} (?, ?)`);
+      params.push(after.lateAt, after.id);
+    }
+    return { clauses, params, orderBy: page.backward ? `l.late_at DESC, ${idColumn} DESC` : `l.late_at, ${idColumn}` };
+  }
+  if (page.after) {
+    clauses.push(`${idColumn} ${page.backward ? '>' : '<'} ?`);
+    params.push(page.after.id);
+  }
+  return { clauses, params, orderBy: page.backward ? idColumn : `${idColumn} DESC` };
+}

@@ -5,13 +5,16 @@ import {
   isDate,
   isLate,
   isStatusOf,
+  lateSince,
   LEAD_STATUSES,
   NOTE_MAX_LENGTH,
   type LeadChange,
+  type Neighbours,
   type LeadDelivery,
   type LeadDetail,
   type LeadNote,
   type LeadStatus,
+  type SpamReason,
   type AuditEntry,
   type AppliedBefore,
   type WorklistLead,
@@ -21,7 +24,7 @@ import { findLeadIds, hostOf, normaliseEmail, type PersonKey } from '../intake/p
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { AUDIT_COLUMNS, auditEntry, sqliteAuditWriter, type Actor } from './audit.ts';
 import { createSqliteSearchIndexer } from './search-index.ts';
-import { countsFromTotals, whereOf, type WorklistFilter } from './worklist-filter.ts';
+import { byLateness, countedFilter, countsFromTotals, orderOf, whereOf, type Cursor, type Page, type WorklistFilter } from './worklist-filter.ts';
 
 /**
  * The worklist's store: pages of leads newest first for a filter, the counts per status,
@@ -39,6 +42,13 @@ export type ChangeResult =
 
 export type NotSpamResult = { ok: true; queued: number } | { ok: false; reason: 'not-found' } | { ok: false; reason: 'conflict'; by: string | null; at: number | null };
 
+/** What the chips of a search count: its matches per status and late, and how many the whole filter finds. */
+export interface SearchTally {
+  counts: Record<string, number>;
+  late: number;
+  matches: number;
+}
+
 /** A lead as the CSV export writes it: the worklist's row, every field, and its notes oldest first. */
 export interface ExportLead extends WorklistLead {
   fields: Record<string, string>;
@@ -48,22 +58,32 @@ export interface ExportLead extends WorklistLead {
 export interface WorklistStore {
   /** Indexes leads stored since the last call for search (search-index.ts); cheap when there are none. */
   catchUp(): Promise<number>;
-  /** Up to `limit` leads of the filter with an id below `before`, newest first. */
-  list(filter: WorklistFilter, now: number, limit: number, before?: number): Promise<WorklistLead[]>;
-  /** Leads per status for the filter, its status and search left out. */
+  /** Up to `limit` leads of the filter after `after`, in the list's order (newest first, or longest late first: worklist-filter.ts byLateness). */
+  list(filter: WorklistFilter, now: number, limit: number, after?: Cursor): Promise<WorklistLead[]>;
+  /** Leads per status for the filter, its status and late flag left out (no search: a search's are in `searchTally`). */
   counts(filter: WorklistFilter, now: number): Promise<Record<string, number>>;
+  /** Late leads for the filter, its status left out (no search). */
+  lateCount(filter: WorklistFilter, now: number): Promise<number>;
   /** How many leads the filter's search finds, counted up to `cap` + 1. */
   matches(filter: WorklistFilter, now: number, cap: number): Promise<number>;
+  /** A search's matches per status and late (its status and late flag left out), when it finds at most `cap`; undefined when more. */
+  searchTally(filter: WorklistFilter, now: number, cap: number): Promise<SearchTally | undefined>;
+  /** The leads before and after one in the filter's list (the lead itself need not be in it any more); undefined: no such lead. */
+  neighbours(id: number, filter: WorklistFilter, now: number): Promise<Neighbours | undefined>;
   lead(id: number, now: number): Promise<LeadDetail | undefined>;
   /** Applies a change and records it in the audit log, in one transaction. */
   change(id: number, change: LeadChange, actor: Actor, at: number): Promise<ChangeResult>;
   /** Takes a lead out of spam and queues its deliveries to `targets` (once: a lead no longer spam is refused). */
   notSpam(id: number, targets: readonly string[], actor: Actor, at: number): Promise<NotSpamResult>;
-  exportBatch(filter: WorklistFilter, now: number, limit: number, before?: number): Promise<ExportLead[]>;
+  exportBatch(filter: WorklistFilter, now: number, limit: number, after?: Cursor): Promise<ExportLead[]>;
 }
 
+/** Where a lead stands in its filter's list: what `after` takes to read on from it. */
+export const cursorOf = (filter: WorklistFilter, lead: { id: number; lateSince: number | null }): Cursor =>
+  byLateness(filter) && lead.lateSince !== null ? { id: lead.id, lateAt: lead.lateSince } : { id: lead.id };
+
 /** The columns every query of the worklist reads, from `leads l` and its owner `m`. */
-export const LEAD_COLUMNS = `l.id, l.kind, l.created_at AS "createdAt", l.status, l.owner_id AS "ownerId", m.email AS "ownerEmail", m.role AS "ownerRole",
+export const LEAD_COLUMNS = `l.id, l.kind, l.created_at AS "createdAt", l.status, l.owner_id AS "ownerId", m.email AS "ownerEmail", m.name AS "ownerName",
   l.next_call_on AS "nextCallOn", l.version, l.spam_reason AS "spamReason", l.fields, l.origin, l.partner, l.page,
   l.utm_source, l.utm_medium, l.utm_campaign, l.ref, l.notice_version AS "noticeVersion", l.reference, l.language, l.without_proof AS "withoutProof"`;
 
@@ -74,10 +94,10 @@ export interface LeadRow {
   status: string;
   ownerId: number | null;
   ownerEmail: string | null;
-  ownerRole: string | null;
+  ownerName: string | null;
   nextCallOn: string | null;
   version: number;
-  spamReason: string | null;
+  spamReason: SpamReason | null;
   /** JSON text in SQLite, parsed by node-postgres. */
   fields: string | Record<string, string>;
   origin: string | null;
@@ -100,16 +120,19 @@ export function worklistLead(row: LeadRow, now: number): WorklistLead {
   const fields = fieldsOf(row);
   const createdAt = Number(row.createdAt);
   const status = row.status as LeadStatus;
+  const facts = { status, createdAt, nextCallOn: row.nextCallOn };
   return {
     id: Number(row.id),
     reference: row.reference,
     kind: row.kind,
     createdAt,
     status,
-    owner: row.ownerId === null ? null : { id: Number(row.ownerId), email: row.ownerEmail ?? '', role: (row.ownerRole ?? 'member') as 'admin' | 'member' },
+    owner: row.ownerId === null ? null : { id: Number(row.ownerId), email: row.ownerEmail ?? '', name: row.ownerName ?? '' },
     nextCallOn: row.nextCallOn,
-    late: isLate({ status, createdAt, nextCallOn: row.nextCallOn }, now),
+    late: isLate(facts, now),
+    lateSince: lateSince(facts),
     spam: row.spamReason !== null,
+    spamReason: row.spamReason,
     version: Number(row.version),
     name: fields.name ?? '',
     email: fields.email ?? '',
@@ -161,7 +184,6 @@ export function leadDetail(
     noticeVersion: row.noticeVersion,
     language: row.language ?? 'en',
     withoutProofOfWork: Boolean(row.withoutProof),
-    spamReason: row.spamReason,
     notes,
     deliveries: deliveries.map((d) => ({ ...d, target: deliveryTarget(d.target) })),
     cv,
@@ -214,25 +236,25 @@ export function changeDetail(
 
 const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
 
+/** A note's author as the team reads it (SQL, from `team_members m`): their name, else their email. */
+export const NOTE_AUTHOR = "COALESCE(NULLIF(m.name, ''), m.email)";
+
 /** An FTS5 query for a substring: the text as one phrase (the trigram tokenizer matches it anywhere). */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** SQLite: the query of a filter's rows, newest first, with its parameters; a text search is driven by the FTS5 index, in its rowid order. */
-export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): { sql: string; params: unknown[] } {
+/** SQLite: the query of a page of a filter's rows, in its list's order, with its parameters; a text search is driven by the FTS5 index, in its rowid order. */
+export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: number, page: Page): { sql: string; params: unknown[] } {
   const where = whereOf(filter, now);
-  if (before !== undefined) {
-    where.clauses.push('l.id < ?');
-    where.params.push(before);
-  }
   const search = filter.search;
   if (search && 'text' in search && search.reference) {
     where.clauses.push('(l.reference = ? OR l.id IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ?))');
     where.params.push(search.reference, ftsPhrase(search.text));
   } else if (search && 'text' in search) {
+    const order = orderOf(filter, page, 's.rowid');
     return {
       sql: `SELECT ${columns} FROM lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id
-             WHERE lead_search MATCH ? AND ${where.clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ?`,
-      params: [ftsPhrase(search.text), ...where.params, limit],
+             WHERE lead_search MATCH ? AND ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`,
+      params: [ftsPhrase(search.text), ...where.params, ...order.params, page.limit],
     };
   }
   if (search && 'exact' in search && search.reference) {
@@ -242,11 +264,16 @@ export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: nu
     where.clauses.push(`l.${search.exact.column} = ?`);
     where.params.push(search.exact.value);
   }
-  return { sql: `SELECT ${columns} FROM ${FROM} WHERE ${where.clauses.join(' AND ')} ORDER BY l.id DESC LIMIT ?`, params: [...where.params, limit] };
+  const order = orderOf(filter, page);
+  return {
+    sql: `SELECT ${columns} FROM ${FROM} WHERE ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`,
+    params: [...where.params, ...order.params, page.limit],
+  };
 }
 
-/** The counts per status of a filter (its status and search left out), as a query on the kept totals or on the leads. */
-export function countsSql(filter: WorklistFilter, now: number, placeholder: (n: number) => string = () => '?'): { sql: string; params: unknown[] } {
+/** The counts per status of a filter (its status, late flag and search left out), as a query on the kept totals or on the leads. */
+export function countsSql(all: WorklistFilter, now: number, placeholder: (n: number) => string = () => '?'): { sql: string; params: unknown[] } {
+  const filter = countedFilter(all);
   if (countsFromTotals(filter)) {
     return {
       sql: `SELECT status, SUM(n) AS n FROM lead_counts WHERE spam = ${placeholder(1)} ${filter.kind ? `AND kind = ${placeholder(2)}` : ''} GROUP BY status`,
@@ -258,14 +285,49 @@ export function countsSql(filter: WorklistFilter, now: number, placeholder: (n: 
   return { sql: `SELECT l.status, COUNT(*) AS n FROM leads l WHERE ${where.clauses.join(' AND ').replace(/\?/g, () => placeholder(++n))} GROUP BY l.status`, params: where.params };
 }
 
+/** The count of a filter's late leads (its status and search left out): on the late index (leads_late) alone when nothing else narrows it. */
+export function lateCountSql(filter: WorklistFilter, now: number): { sql: string; params: unknown[] } {
+  const where = whereOf({ ...countedFilter(filter), search: undefined, late: true }, now);
+  return { sql: `SELECT COUNT(*) AS n FROM leads l WHERE ${where.clauses.join(' AND ')}`, params: where.params };
+}
+
+/** The columns a search's tally reads of each match. */
+export const TALLY_COLUMNS = 'l.status, l.late_at AS "lateAt"';
+
+/** A search's tally from its matches (its status and late flag left out), undefined when there are more than `cap`. */
+export function tallyOf(filter: WorklistFilter, now: number, cap: number, rows: { status: string; lateAt: number | string | null }[]): SearchTally | undefined {
+  if (rows.length > cap) return undefined;
+  const late = (row: { lateAt: number | string | null }) => row.lateAt !== null && Number(row.lateAt) <= now;
+  return {
+    counts: countsOf(filter.kind, rows.map((r) => ({ status: r.status, n: 1 }))),
+    late: rows.filter(late).length,
+    matches: rows.filter((r) => (!filter.status || r.status === filter.status) && (!filter.late || late(r))).length,
+  };
+}
+
+/** The ids on either side of a lead in its list, from a read of one row each way. */
+export async function neighboursOf(
+  filter: WorklistFilter,
+  lead: { id: number; lateSince: number | null },
+  now: number,
+  read: (page: Page) => Promise<{ id: number | string }[]>,
+): Promise<Neighbours> {
+  const cursor = cursorOf(filter, lead);
+  // A lead that is not late (any more) has no place in the late list: its next is the list's first, nothing before it.
+  const placed = !byLateness(filter) || (cursor.lateAt !== undefined && cursor.lateAt <= now);
+  const [next, previous] = await Promise.all([read({ limit: 1, ...(placed ? { after: cursor } : {}) }), placed ? read({ limit: 1, after: cursor, backward: true }) : Promise.resolve([])]);
+  return { next: next[0] ? Number(next[0].id) : null, previous: previous[0] ? Number(previous[0].id) : null };
+}
+
 export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistStore {
   const indexer = createSqliteSearchIndexer(db, batcher);
   const audit = sqliteAuditWriter(db);
 
-  const select = (columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): LeadRow[] => {
-    const { sql, params } = sqliteSelectSql(columns, filter, now, limit, before);
+  const select = (columns: string, filter: WorklistFilter, now: number, page: Page): LeadRow[] => {
+    const { sql, params } = sqliteSelectSql(columns, filter, now, page);
     return db.prepare(sql).all(...params) as LeadRow[];
   };
+  const lateAtOf = db.prepare<[number], { lateAt: number | null }>('SELECT late_at AS lateAt FROM leads WHERE id = ?');
 
   const leadRow = db.prepare<[number], LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${FROM} WHERE l.id = ?`);
   const notesOf = (ids: number[]): Map<number, LeadNote[]> => {
@@ -273,7 +335,7 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
     if (ids.length === 0) return byLead;
     const rows = db
       .prepare(
-        `SELECT n.lead_id AS leadId, n.id, m.email AS author, n.text, n.created_at AS at FROM lead_notes n JOIN team_members m ON m.id = n.author_id
+        `SELECT n.lead_id AS leadId, n.id, ${NOTE_AUTHOR} AS author, n.text, n.created_at AS at FROM lead_notes n JOIN team_members m ON m.id = n.author_id
           WHERE n.lead_id IN (SELECT value FROM json_each(?)) ORDER BY n.id`,
       )
       .all(JSON.stringify(ids)) as (LeadNote & { leadId: number })[];
@@ -282,24 +344,36 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
   };
   const lastChange = db.prepare<[number], { actor: string; at: number }>(LAST_CHANGE_SQL);
   const isActive = db.prepare<[number]>('SELECT 1 FROM team_members WHERE id = ? AND removed_at IS NULL').pluck();
-  const update = db.prepare<[string, number | null, string | null, number, number]>(
-    'UPDATE leads SET status = ?, owner_id = ?, next_call_on = ?, version = version + 1 WHERE id = ? AND version = ?',
+  const update = db.prepare<[string, number | null, string | null, number | null, number, number]>(
+    'UPDATE leads SET status = ?, owner_id = ?, next_call_on = ?, late_at = ?, version = version + 1 WHERE id = ? AND version = ?',
   );
   const addNote = db.prepare<[number, number, string, number]>('INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES (?, ?, ?, ?)');
   const ownerEmail = db.prepare<[number], string>('SELECT email FROM team_members WHERE id = ?').pluck();
 
   return {
     catchUp: () => indexer.catchUp(),
-    async list(filter, now, limit, before) {
-      return select(LEAD_COLUMNS, filter, now, limit, before).map((row) => worklistLead(row, now));
+    async list(filter, now, limit, after) {
+      return select(LEAD_COLUMNS, filter, now, { limit, after }).map((row) => worklistLead(row, now));
     },
     async counts(filter, now) {
       const { sql, params } = countsSql(filter, now);
       const rows = db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { status: string; n: number }[];
       return countsOf(filter.kind, rows);
     },
+    async lateCount(filter, now) {
+      const { sql, params } = lateCountSql(filter, now);
+      return (db.prepare(sql).get(...params) as { n: number }).n;
+    },
     async matches(filter, now, cap) {
-      return select('l.id', filter, now, cap + 1).length;
+      return select('l.id', filter, now, { limit: cap + 1 }).length;
+    },
+    async searchTally(filter, now, cap) {
+      return tallyOf(filter, now, cap, select(TALLY_COLUMNS, countedFilter(filter), now, { limit: cap + 1 }) as unknown as { status: string; lateAt: number | null }[]);
+    },
+    async neighbours(id, filter, now) {
+      const row = lateAtOf.get(id);
+      if (!row) return undefined;
+      return neighboursOf(filter, { id, lateSince: row.lateAt }, now, async (page) => select('l.id', filter, now, page));
     },
     async lead(id, now) {
       const row = leadRow.get(id);
@@ -336,7 +410,8 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
           const status = change.status ?? row.status;
           const ownerId = change.ownerId === undefined ? row.ownerId : change.ownerId;
           const nextCallOn = change.nextCallOn === undefined ? row.nextCallOn : change.nextCallOn;
-          if (update.run(status, ownerId, nextCallOn, id, change.version).changes === 0) {
+          const lateAt = lateSince({ status, createdAt: Number(row.createdAt), nextCallOn });
+          if (update.run(status, ownerId, nextCallOn, lateAt, id, change.version).changes === 0) {
             const last = lastChange.get(id);
             return { ok: false, reason: 'conflict', by: last?.actor ?? null, at: last?.at ?? null };
           }
@@ -361,8 +436,8 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
         audit({ at, actor, action: 'not-spam', leadId: id, detail: { queued } });
         return { ok: true, queued };
       }),
-    async exportBatch(filter, now, limit, before) {
-      const rows = select(LEAD_COLUMNS, filter, now, limit, before);
+    async exportBatch(filter, now, limit, after) {
+      const rows = select(LEAD_COLUMNS, filter, now, { limit, after });
       const notes = notesOf(rows.map((r) => Number(r.id)));
       return rows.map((row) => ({ ...worklistLead(row, now), fields: fieldsOf(row), notes: notes.get(Number(row.id)) ?? [] }));
     },

@@ -15,7 +15,7 @@ import { VALID_CAREER, validLead } from '../helpers/fixtures.ts';
 import { distDir, postJson, readDb } from '../helpers/server.ts';
 import { decodeWords, headersOf, startSmtpSink } from '../helpers/smtp-sink.ts';
 import { EMAIL_TEXTS } from '../../contract/messages/index.ts';
-import { acceptInvitation, invite, pageWithPasskeys, sessionCookie, startTeamServer, teamCli, teamFetch } from '../helpers/team.ts';
+import { acceptInvitation, invite, openMenu, pageWithPasskeys, sessionCookie, signOut, startTeamServer, teamCli, teamFetch } from '../helpers/team.ts';
 
 let server: Awaited<ReturnType<typeof startTeamServer>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -185,6 +185,7 @@ describe('refused', { timeout: 180_000 }, () => {
     expect((await teamFetch(`${server.url}${TEAM_API.me}`, { cookie })).status).toBe(401);
     expect((await teamFetch(`${server.url}${TEAM_API.leads}`, { cookie })).status).toBe(401);
     // The open page: its next request meets the ended session, and it offers sign-in, which the passkey no longer opens.
+    await openMenu(page);
     await page.getByRole('link', { name: 'Spam' }).click();
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByRole('alert').waitFor();
@@ -214,8 +215,7 @@ describe('the session cookie', { timeout: 180_000 }, () => {
     expect(readDb(server.dataDir, (db) => db.prepare('SELECT COUNT(*) FROM team_sessions WHERE id_hash = ?').pluck().get(value))).toBe(0);
     // Sign-out ends it.
     const cookieHeader = await sessionCookie(context, server.origin);
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await signOut(page);
     expect((await teamFetch(`${server.url}${TEAM_API.me}`, { cookie: cookieHeader })).status).toBe(401);
     await context.close();
   });
@@ -230,21 +230,21 @@ describe('two tabs change one lead', { timeout: 180_000 }, () => {
       await tab.goto(`${server.origin}/team/leads/${id}`);
       await tab.getByRole('heading', { level: 1, name: LEAD.name }).waitFor();
     }
-    await first.getByLabel('Status').selectOption('demo booked');
-    await first.getByRole('button', { name: 'Save' }).click();
+    await first.getByRole('radio', { name: 'Demo booked' }).check();
+    await first.getByRole('button', { name: 'Save', exact: true }).click();
     await first.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     const refused = second.waitForResponse((res) => res.url().endsWith(TEAM_API.lead(id)) && res.request().method() === 'PATCH');
-    await second.getByLabel('Status').selectOption('not a fit');
-    await second.getByLabel('Add a note').fill('Not interested, they said.');
-    await second.getByRole('button', { name: 'Save' }).click();
+    await second.getByRole('radio', { name: 'Not a fit' }).check();
+    await second.getByLabel('Note', { exact: true }).fill('Not interested, they said.');
+    await second.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await refused).status()).toBe(409);
     const alert = second.getByRole('alert').filter({ hasText: 'Someone else changed this lead after you opened it.' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('tabs@team.example changed this lead at');
     // The form shows the change that stays, and keeps what was typed.
-    expect(await second.getByLabel('Status').inputValue()).toBe('demo booked');
-    expect(await second.getByLabel('Add a note').inputValue()).toBe('Not interested, they said.');
+    expect(await second.getByRole('radio', { name: 'Demo booked' }).isChecked()).toBe(true);
+    expect(await second.getByLabel('Note', { exact: true }).inputValue()).toBe('Not interested, they said.');
     expect(readDb(server.dataDir, (db) => db.prepare('SELECT status FROM leads WHERE id = ?').pluck().get(id))).toBe('demo booked');
     expect(readDb(server.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM lead_notes WHERE text LIKE 'Not interested%'").pluck().get())).toBe(0);
     await context.close();
@@ -262,8 +262,8 @@ describe('an application moved to an outcome', { timeout: 180_000 }, () => {
     });
     await page.goto(`${server.origin}/team/leads/${id}`);
     await page.getByRole('heading', { level: 1, name: VALID_CAREER.name }).waitFor();
-    await page.getByLabel('Status').selectOption('offer');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('radio', { name: 'Offer' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const ask = page.getByRole('group', { name: 'Email the applicant about this outcome (Offer)?' });
     await ask.waitFor();
     expect(asked).toEqual([]);
@@ -271,8 +271,8 @@ describe('an application moved to an outcome', { timeout: 180_000 }, () => {
     expect(await ask.count()).toBe(0);
     expect(asked).toEqual([]);
 
-    await page.getByLabel('Status').selectOption('not selected');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('radio', { name: 'Not selected' }).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('group', { name: 'Email the applicant about this outcome (Not selected)?' }).getByRole('button', { name: 'Send the email' }).click();
     // This service has no SMTP_URL: it says so and sends nothing.
     await page.getByRole('alert').filter({ hasText: 'Emails to applicants are off on this service' }).waitFor();
@@ -292,8 +292,8 @@ describe('an application moved to an outcome', { timeout: 180_000 }, () => {
       await acceptInvitation(page, await invite('lead@team.example', 'member', { DATA_DIR: own.dataDir, TEAM_ORIGIN: own.origin }));
       await page.goto(`${own.origin}/team/leads/${id}`);
       await page.getByRole('heading', { level: 1, name: VALID_CAREER.name }).waitFor();
-      await page.getByLabel('Status').selectOption('offer');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('radio', { name: 'Offer' }).check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('group', { name: 'Email the applicant about this outcome (Offer)?' }).getByRole('button', { name: 'Send the email' }).click();
       await expect.poll(() => sink.to(applicant).length, { timeout: 30_000 }).toBe(1);
       const subject = decodeWords(headersOf(sink.to(applicant)[0]!.raw).get('subject')![0]!);
@@ -321,8 +321,7 @@ describe('sign-in attempts', { timeout: 180_000 }, () => {
       const context = await browser.newContext();
       const page = await pageWithPasskeys(context);
       await acceptInvitation(page, await invite('patient@team.example', 'member', env));
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+      await signOut(page);
       const forged = { challengeId: 'none', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } };
       for (let i = 1; i <= 20; i++) {
         const res = await teamFetch(`${own.url}${TEAM_API.signIn}`, { origin: own.origin, body: forged });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamToday } from '../../contract/team.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { readDb } from '../helpers/server.ts';
-import { acceptInvitation, invite, pageWithPasskeys, signIn, startTeamServer, teamCli } from '../helpers/team.ts';
+import { acceptInvitation, invite, leadLinks, openMenu, pageWithPasskeys, signIn, signOut, startTeamServer, teamCli } from '../helpers/team.ts';
 
 const VISITOR = { name: 'Meera Iyer', email: 'meera.iyer@example.in', phone: '+91 91234 56789', societyName: 'Lake View Residency', city: 'Bengaluru', position: 'Secretary' };
 const NOTE = 'Spoke to Meera: wants a demo for the committee on Saturday.';
@@ -44,8 +44,9 @@ async function registerThroughTheSite(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'Registration Successful!' }).count(), { timeout: 30_000 }).toBe(1);
 }
 
-/** Downloads the worklist's CSV as shown (the link carries the page's filters). */
+/** Downloads the worklist's CSV as shown, from the menu (the link carries the page's filters). */
 async function exportCsv(page: Page): Promise<string> {
+  await openMenu(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   return fs.readFileSync((await download.path())!, 'utf8');
 }
@@ -63,13 +64,12 @@ describe('the team follows up a lead from the site, in Chromium with passkeys', 
     const adminContext = await browser.newContext();
     const admin = await pageWithPasskeys(adminContext);
     await acceptInvitation(admin, adminLink);
-    await admin.getByRole('button', { name: 'Sign out' }).click();
-    await admin.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await signOut(admin);
     await signIn(admin, server.origin);
 
     // The registration of a moment ago, first in the list and new.
-    const first = admin.locator('.lead-item').first();
-    await expect.poll(() => first.locator('.lead-item-name').textContent()).toBe(VISITOR.name);
+    const first = admin.locator('[data-lead-id]').first();
+    await expect.poll(() => leadLinks(admin).first().textContent()).toBe(VISITOR.name);
     expect(await first.textContent()).toContain('New');
     expect(await admin.getByRole('link', { name: /^New \(\d+\)$/ }).textContent()).toBe('New (1)');
 
@@ -78,10 +78,10 @@ describe('the team follows up a lead from the site, in Chromium with passkeys', 
     await admin.getByRole('heading', { level: 1, name: VISITOR.name }).waitFor();
     expect(await admin.getByRole('link', { name: /^Call/ }).getAttribute('href')).toBe('tel:+919123456789');
     expect(await admin.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919123456789');
-    await admin.getByLabel('Status').selectOption('contacted');
-    await admin.getByLabel('Next call').fill(inAWeek());
-    await admin.getByLabel('Add a note').fill(NOTE);
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('radio', { name: 'Contacted' }).check();
+    await admin.getByLabel('Another day').fill(inAWeek());
+    await admin.getByLabel('Note', { exact: true }).fill(NOTE);
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await admin.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await admin.getByText(NOTE).waitFor();
 
@@ -90,24 +90,24 @@ describe('the team follows up a lead from the site, in Chromium with passkeys', 
     const memberContext = await browser.newContext();
     const member = await pageWithPasskeys(memberContext);
     await acceptInvitation(member, memberLink);
-    await member.getByLabel('Name, email, phone, society or reference').fill('091234-56789');
-    await member.getByRole('button', { name: 'Search' }).click();
+    await member.getByLabel('Search by name, email, phone, society or reference').fill('091234-56789');
+    await member.getByRole('button', { name: 'Search', exact: true }).click();
     await member.getByRole('status').filter({ hasText: '1 match' }).waitFor();
-    const found = member.locator('.lead-item');
+    const found = member.locator('[data-lead-id]');
     expect(await found.count()).toBe(1);
     expect(await found.textContent()).toContain('Contacted');
     await found.getByRole('link', { name: VISITOR.name }).click();
     await member.getByText(NOTE).waitFor();
     expect(await member.getByText('asha@team.example, ').count()).toBe(1);
-    expect(await member.getByLabel('Status').inputValue()).toBe('contacted');
-    expect(await member.getByLabel('Next call').inputValue()).toBe(inAWeek());
+    expect(await member.getByRole('radio', { name: 'Contacted' }).isChecked()).toBe(true);
+    expect(await member.getByLabel('Another day').inputValue()).toBe(inAWeek());
     // A member is not offered a person's data.
     expect(await member.getByRole('heading', { name: "This person's data" }).count()).toBe(0);
 
     // "Contacted" as CSV, with the note.
     await admin.goto(`${server.origin}/team/`);
     await admin.getByRole('link', { name: 'Contacted (1)' }).click();
-    await expect.poll(() => admin.locator('.lead-item').count()).toBe(1);
+    await expect.poll(() => leadLinks(admin).count()).toBe(1);
     const csv = await exportCsv(admin);
     const [header, row, ...rest] = csv.trimEnd().split('\r\n');
     expect(header).toContain('status,owner,nextCallOn,late');
@@ -115,7 +115,7 @@ describe('the team follows up a lead from the site, in Chromium with passkeys', 
     expect(row).toContain(',contacted,');
     expect(row).toContain(VISITOR.email);
     expect(row).toContain(inAWeek());
-    expect(row).toContain(`asha@team.example: ${NOTE}`);
+    expect(row).toContain(`+05:30 asha@team.example: ${NOTE}`);
 
     // Erasure: from the lead page, by the person's email.
     await admin.goto(`${server.origin}/team/leads/${leadId}`);

@@ -14,7 +14,7 @@ import { validLead } from '../helpers/fixtures.ts';
 import { startNginx } from '../helpers/nginx.ts';
 import { freshDatabase } from '../helpers/postgres.ts';
 import { distDir, postJson, startServerProcess } from '../helpers/server.ts';
-import { acceptInvitation, invite, pageWithPasskeys, sessionCookie, signIn, teamCli, teamFetch } from '../helpers/team.ts';
+import { acceptInvitation, invite, pageWithPasskeys, sessionCookie, signIn, signOut, teamCli, teamFetch } from '../helpers/team.ts';
 
 describe('the team on two instances behind nginx, on PostgreSQL', { timeout: 240_000 }, () => {
   let instances: Awaited<ReturnType<typeof startServerProcess>>[] = [];
@@ -53,10 +53,9 @@ describe('the team on two instances behind nginx, on PostgreSQL', { timeout: 240
     const context = await browser.newContext();
     const page = await pageWithPasskeys(context);
     await acceptInvitation(page, await invite('nadia@team.example', 'member', cliEnv));
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await signOut(page);
     await signIn(page, origin);
-    await page.locator('.lead-item').filter({ hasText: 'Farida Khan' }).waitFor();
+    await page.locator('[data-lead-id]').filter({ hasText: 'Farida Khan' }).waitFor();
 
     // The instance that checked the passkey, and the other one.
     const signedInBy = upstreamOf('POST', TEAM_API.signIn)!;
@@ -71,7 +70,7 @@ describe('the team on two instances behind nginx, on PostgreSQL', { timeout: 240
     // The browser sees it through nginx, whichever instance answers; both served its team requests.
     await page.goto(`${origin}/team/leads/${leadId}`);
     await page.getByText('Reached her through the other instance.').waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('contacted');
+    expect(await page.getByRole('radio', { name: 'Contacted' }).isChecked()).toBe(true);
     const teamUpstreams = new Set(nginx.accessLog().filter((l) => l.split(' ')[2]!.startsWith('/team/api/')).map((l) => l.split(' ')[4]));
     expect(teamUpstreams.size).toBe(2);
 

@@ -37,9 +37,9 @@ beforeAll(async () => {
   // A lead with a note, an owner and a next-call date, so the page shows all it can.
   await admin.goto(`${server.origin}/team/leads/${leadId}`);
   await admin.getByLabel('Owner').selectOption({ label: 'quality@team.example' });
-  await admin.getByLabel('Next call').fill(teamToday(Date.now() - 2 * 86_400_000));
-  await admin.getByLabel('Add a note').fill('Called twice, no answer. Try the society office in the evening.');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByLabel('Another day').fill(teamToday(Date.now() - 2 * 86_400_000));
+  await admin.getByLabel('Note', { exact: true }).fill('Called twice, no answer. Try the society office in the evening.');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await admin.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 }, 120_000);
 afterAll(async () => {
@@ -78,9 +78,9 @@ describe('the team app at 360 px and 1280 px', { timeout: 180_000 }, () => {
     it(`${width} px: the worklist (filters open, a late lead) and a lead's page, in English and Hindi`, async () => {
       await admin.setViewportSize({ width, height: 800 });
       await admin.goto(`${server.origin}/team/`);
-      await admin.locator('.lead-item').first().waitFor();
-      expect(await admin.locator('.lead-item.is-late').count()).toBe(1);
-      await admin.getByText('Filters', { exact: true }).click();
+      await admin.locator('[data-lead-id]').first().waitFor();
+      expect(await admin.locator('[data-lead-id].is-late').count()).toBe(1);
+      await admin.getByRole('button', { name: 'Filters' }).click();
       await admin.getByLabel('City').waitFor();
       await checkScreen(admin, `worklist at ${width}`);
 
@@ -88,18 +88,21 @@ describe('the team app at 360 px and 1280 px', { timeout: 180_000 }, () => {
       await admin.getByText('Called twice, no answer.').waitFor();
       await checkScreen(admin, `lead page at ${width}`);
       // A target big enough for a thumb: the call link and the save button are at least 44 px tall.
-      for (const control of [admin.getByRole('link', { name: /^Call/ }), admin.getByRole('button', { name: 'Save' })]) {
+      for (const control of [admin.getByRole('link', { name: /^Call/ }), admin.getByRole('button', { name: 'Save', exact: true })]) {
         expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       }
 
-      await admin.getByRole('button', { name: 'View in Hindi' }).or(admin.getByRole('button', { name: 'हिन्दी में देखें' })).click();
+      // Hindi, chosen in the menu (the member's own language from now on).
+      await admin.locator('.menu-button').click();
+      await admin.locator('.menu-panel select').selectOption('hi');
       await admin.getByRole('heading', { level: 2, name: 'फ़ॉलो-अप' }).waitFor();
-      expect(await admin.evaluate(() => document.documentElement.lang)).toBe('hi-IN');
+      expect(await admin.evaluate(() => document.documentElement.lang)).toBe('hi');
       await checkScreen(admin, `lead page in Hindi at ${width}`);
       await admin.goto(`${server.origin}/team/`);
       await admin.getByRole('heading', { level: 1, name: 'वर्कलिस्ट' }).waitFor();
       await checkScreen(admin, `worklist in Hindi at ${width}`);
-      await admin.getByRole('button', { name: 'View in English' }).click();
+      await admin.locator('.menu-button').click();
+      await admin.locator('.menu-panel select').selectOption('en');
       await admin.getByRole('heading', { level: 1, name: 'Worklist' }).waitFor();
     });
   }

@@ -175,14 +175,14 @@ describe.each(['sqlite', 'postgres'] as const)('team store: %s', (backend) => {
     ]);
     expect(await list({ owner: String(raviId) })).toEqual(['Arjun Mehta']);
     expect((await store.team.worklist.counts(parseFilter({ kind: 'society' }), now())).contacted).toBe(1);
-    // A next-call date that has passed makes it late.
+    // A next-call date that has passed makes it late; the late list is longest late first (Old Lead: since two days ago).
     expect(await store.team.worklist.change(id, { version: 2, nextCallOn: teamToday(now() - DAY) }, ravi, now())).toMatchObject({ ok: true });
-    expect(await list({ late: '1' })).toEqual(['Arjun Mehta', 'Old Lead']);
+    expect(await list({ late: '1' })).toEqual(['Old Lead', 'Arjun Mehta']);
     // The CSV row: status, owner, next call, late, the notes with who and when.
     const [row] = await store.team.worklist.exportBatch(parseFilter({ status: 'contacted' }), now(), 10);
     const cells = exportRow(row!);
     expect(cells.slice(3, 7)).toEqual(['contacted', 'ravi@team.example', teamToday(now() - DAY), 'yes']);
-    expect(cells.at(-1)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d asha@team\.example: Called: wants a demo\.\n.+ ravi@team\.example: Sent the brochure\.$/);
+    expect(cells.at(-1)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30 asha@team\.example: Called: wants a demo\.\n.+ ravi@team\.example: Sent the brochure\.$/);
   });
 
   it('"not spam" queues its deliveries once', async () => {

@@ -1,4 +1,4 @@
-import { TEAM_MIGRATION_POSTGRES } from './team-schema.ts';
+import { TEAM_MIGRATION_POSTGRES, TEAM_WORKLIST_MIGRATION_POSTGRES } from './team-schema.ts';
 import { CV_MIGRATION_POSTGRES } from './cv-schema.ts';
 
 /**
@@ -236,6 +236,8 @@ export const MIGRATIONS: readonly string[] = [
     window_ends_at  bigint  NOT NULL             -- the row is deleted after
   );
   `,
+  // 11: members' names and languages, and when each lead is late (team-schema.ts).
+  TEAM_WORKLIST_MIGRATION_POSTGRES,
 ];
 
 /**

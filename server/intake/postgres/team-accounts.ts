@@ -1,9 +1,9 @@
-import { memberOf, normaliseMemberEmail, type AccountStore, type Challenge, type Member } from '../../team/accounts.ts';
+import { MEMBER_COLUMNS, memberOf, normaliseMemberEmail, type AccountStore, type Challenge, type Member } from '../../team/accounts.ts';
 import { type Pool, transaction } from './connection.ts';
 
 /** The team's accounts on PostgreSQL, with the rules of server/team/accounts.ts. */
 
-const MEMBER = 'id, email, role, created_at AS "createdAt", removed_at AS "removedAt"';
+const MEMBER = MEMBER_COLUMNS;
 const WEEK_MS = 7 * 86_400_000;
 
 export function createPostgresAccounts(pool: Pool): AccountStore {
@@ -12,12 +12,13 @@ export function createPostgresAccounts(pool: Pool): AccountStore {
     return rows[0] && memberOf(rows[0]);
   };
   return {
-    invite: (email, role, tokenHash, at, expiresAt) =>
+    invite: (email, role, tokenHash, at, expiresAt, { name, language } = {}) =>
       transaction(pool, async (client) => {
         const { rows } = await client.query<Member>(
-          `INSERT INTO team_members (email, role, created_at) VALUES ($1, $2, $3)
-           ON CONFLICT (email) DO UPDATE SET role = COALESCE($4, team_members.role), removed_at = NULL RETURNING ${MEMBER}`,
-          [normaliseMemberEmail(email), role ?? 'member', at, role ?? null],
+          `INSERT INTO team_members (email, role, name, language, created_at) VALUES ($1, COALESCE($2, 'member'), COALESCE($3, ''), COALESCE($4, 'en'), $5)
+           ON CONFLICT (email) DO UPDATE SET role = COALESCE($2, team_members.role), name = COALESCE($3, team_members.name),
+             language = COALESCE($4, team_members.language), removed_at = NULL RETURNING ${MEMBER}`,
+          [normaliseMemberEmail(email), role ?? null, name?.trim() ?? null, language ?? null, at],
         );
         const m = memberOf(rows[0]!);
         await client.query('UPDATE team_invitations SET expires_at = $1 WHERE member_id = $2 AND used_at IS NULL AND expires_at > $1', [at, m.id]);
@@ -26,9 +27,16 @@ export function createPostgresAccounts(pool: Pool): AccountStore {
         await client.query('INSERT INTO team_invitations (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [tokenHash, m.id, at, expiresAt]);
         return { ...m, revokedPasskeys: revoked.rowCount ?? 0 };
       }),
+    async setProfile(memberId, change) {
+      const { rows } = await pool.query<Member>(
+        `UPDATE team_members SET name = COALESCE($1, name), language = COALESCE($2, language) WHERE id = $3 AND removed_at IS NULL RETURNING ${MEMBER}`,
+        [change.name?.trim() ?? null, change.language ?? null, memberId],
+      );
+      return rows[0] && memberOf(rows[0]);
+    },
     async list() {
       const { rows } = await pool.query<Member & { passkeys: number; lastSignInAt: number | null }>(
-        `SELECT m.id, m.email, m.role, m.created_at AS "createdAt", m.removed_at AS "removedAt",
+        `SELECT m.id, m.email, m.role, m.name, m.language, m.created_at AS "createdAt", m.removed_at AS "removedAt",
                 COUNT(p.id)::integer AS passkeys, MAX(p.last_used_at) AS "lastSignInAt"
            FROM team_members m LEFT JOIN team_passkeys p ON p.member_id = m.id GROUP BY m.id ORDER BY m.email`,
       );

@@ -136,3 +136,20 @@ export const TEAM_MIGRATION_POSTGRES = `
   CREATE TRIGGER lead_counts_delete AFTER DELETE ON leads REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION lead_counts_removed();
   CREATE TRIGGER lead_counts_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION lead_counts_changed();
 `;
+
+/**
+ * The worklist as a phone tool on PostgreSQL: the twin of server/team/schema-sqlite.ts
+ * TEAM_WORKLIST_MIGRATION (what each column holds is said there). Shipped text: never edit it.
+ */
+export const TEAM_WORKLIST_MIGRATION_POSTGRES = `
+  ALTER TABLE team_members
+    ADD COLUMN IF NOT EXISTS name text NOT NULL DEFAULT '',
+    ADD COLUMN IF NOT EXISTS language text NOT NULL DEFAULT 'en';
+
+  ALTER TABLE leads ADD COLUMN IF NOT EXISTS late_at bigint;
+  UPDATE leads SET late_at = LEAST(
+      CASE WHEN status = 'new' THEN created_at + 86400001 END,
+      (EXTRACT(EPOCH FROM next_call_on::date) * 1000)::bigint + 66600000)
+    WHERE status = 'new' OR next_call_on IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS leads_late_id ON leads (late_at, id) WHERE late_at IS NOT NULL AND spam_reason IS NULL;
+`;

@@ -10,7 +10,7 @@ export function createPostgresSessions(pool: Pool): SessionStore {
     },
     async find(idHash) {
       const { rows } = await pool.query<Member & { sessionCreatedAt: number; lastSeenAt: number }>(
-        `SELECT s.created_at AS "sessionCreatedAt", s.last_seen_at AS "lastSeenAt", m.id, m.email, m.role, m.created_at AS "createdAt", m.removed_at AS "removedAt"
+        `SELECT s.created_at AS "sessionCreatedAt", s.last_seen_at AS "lastSeenAt", m.id, m.email, m.role, m.name, m.language, m.created_at AS "createdAt", m.removed_at AS "removedAt"
            FROM team_sessions s JOIN team_members m ON m.id = s.member_id WHERE s.id_hash = $1 AND m.removed_at IS NULL`,
         [idHash],
       );

@@ -1,9 +1,10 @@
-import { indexValues, INDEX_BATCH } from '../../team/search-index.ts';
+import { indexValues, INDEX_BATCH, LATE_AT_OF_A_NEW_LEAD } from '../../team/search-index.ts';
+import { lateSince } from '../../../contract/team.ts';
 import type { AppliedBefore, LeadDelivery, LeadNote } from '../../../contract/team.ts';
 import type { CvSummary } from '../../../contract/cv-upload.ts';
 import { findLeadIds } from './personal-data.ts';
 import { AUDIT_COLUMNS, auditEntry } from '../../team/audit.ts';
-import { whereOf, type WorklistFilter } from '../../team/worklist-filter.ts';
+import { countedFilter, orderOf, whereOf, type Page, type WorklistFilter } from '../../team/worklist-filter.ts';
 import {
   personKeysOf,
   changeDetail,
@@ -13,7 +14,12 @@ import {
   invalidChange,
   LAST_CHANGE_SQL,
   LEAD_COLUMNS,
+  lateCountSql,
   leadDetail,
+  neighboursOf,
+  NOTE_AUTHOR,
+  TALLY_COLUMNS,
+  tallyOf,
   worklistLead,
   type ChangeResult,
   type LeadRow,
@@ -41,13 +47,9 @@ const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => 
 
 const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
 
-/** The query of a filter's rows, newest first, with its parameters. */
-export function selectSql(columns: string, filter: WorklistFilter, now: number, limit: number, before?: number): { sql: string; params: unknown[] } {
+/** The query of a page of a filter's rows, in its list's order, with its parameters. */
+export function selectSql(columns: string, filter: WorklistFilter, now: number, page: Page): { sql: string; params: unknown[] } {
   const where = whereOf(filter, now);
-  if (before !== undefined) {
-    where.clauses.push('l.id < ?');
-    where.params.push(before);
-  }
   const search = filter.search;
   if (search && 'text' in search && search.reference) {
     where.clauses.push("(l.reference = ? OR l.search_text LIKE ? ESCAPE '\\')");
@@ -62,20 +64,24 @@ export function selectSql(columns: string, filter: WorklistFilter, now: number, 
     where.clauses.push(`l.${search.exact.column} = ?`);
     where.params.push(search.exact.value);
   }
-  return { sql: numbered(`SELECT ${columns} FROM ${FROM} WHERE ${where.clauses.join(' AND ')} ORDER BY l.id DESC LIMIT ?`), params: [...where.params, limit] };
+  const order = orderOf(filter, page);
+  return {
+    sql: numbered(`SELECT ${columns} FROM ${FROM} WHERE ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`),
+    params: [...where.params, ...order.params, page.limit],
+  };
 }
 
 export function createPostgresWorklist(pool: Pool): WorklistStore {
   let catchingUp: Promise<number> | undefined;
-  const select = async (columns: string, filter: WorklistFilter, now: number, limit: number, before?: number) => {
-    const { sql, params } = selectSql(columns, filter, now, limit, before);
+  const select = async (columns: string, filter: WorklistFilter, now: number, page: Page) => {
+    const { sql, params } = selectSql(columns, filter, now, page);
     return (await pool.query<LeadRow>(sql, params)).rows;
   };
   const notesOf = async (ids: number[]): Promise<Map<number, LeadNote[]>> => {
     const byLead = new Map<number, LeadNote[]>();
     if (ids.length === 0) return byLead;
     const { rows } = await pool.query<LeadNote & { leadId: number }>(
-      `SELECT n.lead_id AS "leadId", n.id, m.email AS author, n.text, n.created_at AS at FROM lead_notes n JOIN team_members m ON m.id = n.author_id
+      `SELECT n.lead_id AS "leadId", n.id, ${NOTE_AUTHOR} AS author, n.text, n.created_at AS at FROM lead_notes n JOIN team_members m ON m.id = n.author_id
         WHERE n.lead_id = ANY ($1) ORDER BY n.id`,
       [ids],
     );
@@ -92,7 +98,7 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
         const values = rows.map((r) => indexValues(r.fields));
         // Another instance may index the same leads at once: the same values, written by whichever comes first.
         await pool.query(
-          `UPDATE leads l SET phone_key = v.phone_key, city_key = v.city_key, search_text = v.search_text
+          `UPDATE leads l SET phone_key = v.phone_key, city_key = v.city_key, search_text = v.search_text, ${LATE_AT_OF_A_NEW_LEAD}
              FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS v (id, phone_key, city_key, search_text)
             WHERE l.id = v.id AND l.phone_key IS NULL`,
           [rows.map((r) => r.id), values.map((v) => v.phoneKey), values.map((v) => v.cityKey), values.map((v) => v.text)],
@@ -103,16 +109,28 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
       });
       return catchingUp;
     },
-    async list(filter, now, limit, before) {
-      return (await select(LEAD_COLUMNS, filter, now, limit, before)).map((row) => worklistLead(row, now));
+    async list(filter, now, limit, after) {
+      return (await select(LEAD_COLUMNS, filter, now, { limit, after })).map((row) => worklistLead(row, now));
     },
     async counts(filter, now) {
       const { sql, params } = countsSql(filter, now, (n) => `$${n}`);
       return countsOf(filter.kind, (await pool.query<{ status: string; n: string }>(sql, params)).rows);
     },
+    async lateCount(filter, now) {
+      const { sql, params } = lateCountSql(filter, now);
+      return Number((await pool.query<{ n: string }>(numbered(sql), params)).rows[0]!.n);
+    },
     async matches(filter, now, cap) {
-      const { sql, params } = selectSql('l.id', filter, now, cap + 1);
+      const { sql, params } = selectSql('l.id', filter, now, { limit: cap + 1 });
       return (await pool.query<{ n: number }>(`SELECT COUNT(*)::integer AS n FROM (${sql}) AS found`, params)).rows[0]!.n;
+    },
+    async searchTally(filter, now, cap) {
+      return tallyOf(filter, now, cap, (await select(TALLY_COLUMNS, countedFilter(filter), now, { limit: cap + 1 })) as unknown as { status: string; lateAt: string | null }[]);
+    },
+    async neighbours(id, filter, now) {
+      const row = (await pool.query<{ lateAt: string | null }>('SELECT late_at AS "lateAt" FROM leads WHERE id = $1', [id])).rows[0];
+      if (!row) return undefined;
+      return neighboursOf(filter, { id, lateSince: row.lateAt === null ? null : Number(row.lateAt) }, now, (page) => select('l.id', filter, now, page));
     },
     async lead(id, now) {
       // Four reads at once, each on a connection of its own: one round trip's wait, not four.
@@ -164,7 +182,8 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
           const status = change.status ?? row.status;
           const ownerId = change.ownerId === undefined ? row.ownerId : change.ownerId;
           const nextCallOn = change.nextCallOn === undefined ? row.nextCallOn : change.nextCallOn;
-          await client.query('UPDATE leads SET status = $1, owner_id = $2, next_call_on = $3, version = version + 1 WHERE id = $4', [status, ownerId, nextCallOn, id]);
+          const lateAt = lateSince({ status, createdAt: Number(row.createdAt), nextCallOn });
+          await client.query('UPDATE leads SET status = $1, owner_id = $2, next_call_on = $3, late_at = $4, version = version + 1 WHERE id = $5', [status, ownerId, nextCallOn, lateAt, id]);
           Object.assign(after, { status, nextCallOn, ownerEmail: change.ownerId === undefined ? row.ownerEmail : newOwnerEmail });
         }
         if (change.note !== undefined) {
@@ -193,8 +212,8 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
         await writeAudit(client, { at, actor, action: 'not-spam', leadId: id, detail: { queued } });
         return { ok: true, queued };
       }),
-    async exportBatch(filter, now, limit, before) {
-      const rows = await select(LEAD_COLUMNS, filter, now, limit, before);
+    async exportBatch(filter, now, limit, after) {
+      const rows = await select(LEAD_COLUMNS, filter, now, { limit, after });
       const notes = await notesOf(rows.map((r) => Number(r.id)));
       return rows.map((row) => ({ ...worklistLead(row, now), fields: row.fields as Record<string, string>, notes: notes.get(Number(row.id)) ?? [] }));
     },

@@ -1,83 +1,93 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { LanguageCode } from '../../../contract/languages.ts';
 import { TEAM_API, TEAM_PAGES, type TeamMember } from '../../../contract/team.ts';
 import { AuditLog } from '../audit/AuditLog.tsx';
-import { CATALOGUES, initialLanguage, keepLanguage, MessagesContext } from '../i18n/index.ts';
+import { en, MessagesContext } from '../i18n/index.ts';
 import { Invite } from '../invite/Invite.tsx';
 import { LeadPage } from '../lead/LeadPage.tsx';
+import { Profile } from '../profile/Profile.tsx';
 import { SignIn } from '../sign-in/SignIn.tsx';
 import { Worklist } from '../worklist/Worklist.tsx';
 import { api, TeamApiError } from './api.ts';
 import { ErrorMessage } from './ErrorMessage.tsx';
 import { Header } from './Header.tsx';
-import { navigate, useLocation } from './router.ts';
+import { navigate, useLocation, type Location } from './router.ts';
 import { SessionContext } from './session.ts';
+import { useLanguage } from './use-language.ts';
 
 /**
  * The team app: the member signed in (asked of the API, which alone knows: the page holds
- * nothing), then the screen its path names. Signed out, every path but an invitation's shows
- * sign-in.
+ * nothing), in their own language, then the screen its path names. Signed out, every path
+ * but an invitation's shows sign-in.
  */
 export function App() {
-  const [lang, setLang] = useState(initialLanguage);
-  const t = CATALOGUES[lang]!;
   const where = useLocation();
+  const { lang, t, choose } = useLanguage();
   /** undefined: not known yet; null: signed out. */
   const [member, setMember] = useState<TeamMember | null | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const refresh = useCallback(() => {
-    api<{ member: TeamMember }>(TEAM_API.me).then(
-      (r) => {
-        setMember(r.member);
-        setFailure(null);
-      },
-      (error: unknown) => {
-        if (error instanceof TeamApiError && error.status === 401) setMember(null);
-        else setFailure(error);
-      },
-    );
-  }, []);
-  useEffect(refresh, [refresh]);
+  const signedIn = useCallback(
+    (m: TeamMember) => {
+      setMember(m);
+      choose(m.language);
+    },
+    [choose],
+  );
   useEffect(() => {
-    document.documentElement.lang = t.htmlLang;
-  }, [t]);
+    api<{ member: TeamMember }>(TEAM_API.me).then(
+      (r) => signedIn(r.member),
+      (error: unknown) => (error instanceof TeamApiError && error.status === 401 ? setMember(null) : setFailure(error)),
+    );
+  }, [signedIn]);
 
-  const session = useMemo(() => (member ? { member, ended: () => setMember(null) } : null), [member]);
-  const switchLanguage = () => {
-    const next = lang === 'en' ? 'hi' : 'en';
-    keepLanguage(next);
-    setLang(next);
+  const session = useMemo(() => (member ? { member, ended: () => setMember(null), changed: signedIn } : null), [member, signedIn]);
+  /** A language chosen in the menu: this device at once, and the member's own on the service. */
+  const chooseLanguage = (next: LanguageCode) => {
+    choose(next);
+    if (member) api<{ member: TeamMember }>(TEAM_API.me, { method: 'PATCH', body: { language: next } }).then((r) => setMember(r.member), () => undefined);
   };
 
-  let screen;
-  if (where.path === TEAM_PAGES.invite) {
-    screen = (
-      <Invite
-        token={where.hash}
-        onSignedIn={(m) => {
-          setMember(m);
-          navigate(TEAM_PAGES.worklist, { replace: true });
-        }}
-      />
-    );
-  } else if (failure) screen = <ErrorMessage error={failure} />;
-  else if (member === undefined) screen = <p className="message">{t.loading}</p>;
-  else if (member === null) screen = <SignIn onSignedIn={setMember} />;
-  else {
-    const lead = /^\/team\/leads\/(\d+)$/.exec(where.path);
-    if (lead) screen = <LeadPage id={Number(lead[1])} key={lead[1]} />;
-    else if (where.path === TEAM_PAGES.audit) screen = <AuditLog />;
-    else screen = <Worklist spam={where.path === TEAM_PAGES.spam} search={where.search} key={where.path} />;
-  }
-
   return (
-    <MessagesContext.Provider value={t}>
+    <MessagesContext.Provider value={t ?? en}>
       <SessionContext.Provider value={session}>
-        <Header member={session?.member ?? null} path={where.path} onLanguage={switchLanguage} onSignedOut={() => setMember(null)} />
+        {t && <Header member={session?.member ?? null} where={where} lang={lang} onLanguage={chooseLanguage} onSignedOut={() => setMember(null)} />}
         <main id="main" className="main">
-          {screen}
+          {t && <Screen where={where} member={member} failure={failure} onSignedIn={signedIn} onInvitation={(i) => choose(i.language)} />}
         </main>
       </SessionContext.Provider>
     </MessagesContext.Provider>
   );
+}
+
+interface ScreenProps {
+  where: Location;
+  member: TeamMember | null | undefined;
+  failure: unknown;
+  onSignedIn(member: TeamMember): void;
+  onInvitation(invitation: { language: LanguageCode }): void;
+}
+
+/** The screen the path names, for the member (or sign-in). */
+function Screen({ where, member, failure, onSignedIn, onInvitation }: ScreenProps) {
+  if (where.path === TEAM_PAGES.invite) {
+    return (
+      <Invite
+        token={where.hash}
+        onLanguage={onInvitation}
+        onSignedIn={(m) => {
+          onSignedIn(m);
+          navigate(TEAM_PAGES.worklist, { replace: true });
+        }}
+      />
+    );
+  }
+  if (failure) return <ErrorMessage error={failure} />;
+  if (member === undefined) return null;
+  if (member === null) return <SignIn onSignedIn={onSignedIn} />;
+  const lead = /^\/team\/leads\/(\d+)$/.exec(where.path);
+  if (lead) return <LeadPage id={Number(lead[1])} where={where} key={lead[1]} />;
+  if (where.path === TEAM_PAGES.audit) return <AuditLog />;
+  if (where.path === TEAM_PAGES.profile) return <Profile />;
+  return <Worklist spam={where.path === TEAM_PAGES.spam} search={where.search} key={`${where.path}${where.search}`} />;
 }

@@ -3,16 +3,33 @@ import { useEffect, useState } from 'react';
 
 const listeners = new Set<() => void>();
 
-export function navigate(to: string, { replace = false } = {}): void {
-  if (replace) history.replaceState(null, '', to);
-  else history.pushState(null, '', to);
+// The worklist puts its own place back on Back (worklist/list-memory.ts), after its leads are drawn.
+if (typeof history !== 'undefined') history.scrollRestoration = 'manual';
+
+/** Opens a screen; `state` travels with it (a "Saved" message to the next lead's page). */
+export function navigate(to: string, { replace = false, state = null as unknown } = {}): void {
+  if (replace) history.replaceState(state, '', to);
+  else history.pushState(state, '', to);
   for (const listener of listeners) listener();
   window.scrollTo(0, 0);
 }
 
-/** The current path and query, re-rendering on navigation and Back. */
-export function useLocation(): { path: string; search: URLSearchParams; hash: string } {
-  const read = () => ({ path: location.pathname.replace(/\/+$/, '') || '/', search: new URLSearchParams(location.search), hash: location.hash.slice(1) });
+export interface Location {
+  path: string;
+  search: URLSearchParams;
+  hash: string;
+  /** What `navigate` gave the entry (null for one opened from outside the app). */
+  state: unknown;
+}
+
+/** The current path, query and state, re-rendering on navigation and Back. */
+export function useLocation(): Location {
+  const read = (): Location => ({
+    path: location.pathname.replace(/\/+$/, '') || '/',
+    search: new URLSearchParams(location.search),
+    hash: location.hash.slice(1),
+    state: history.state as unknown,
+  });
   const [where, setWhere] = useState(read);
   useEffect(() => {
     const update = () => setWhere(read());
@@ -27,8 +44,8 @@ export function useLocation(): { path: string; search: URLSearchParams; hash: st
 }
 
 /** A link that navigates inside the app (a plain link still, for a new tab or a copy). */
-export function onLinkClick(event: React.MouseEvent<HTMLAnchorElement>): void {
+export function onLinkClick(event: React.MouseEvent<HTMLAnchorElement>, state: unknown = null): void {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
-  navigate(event.currentTarget.getAttribute('href')!);
+  navigate(event.currentTarget.getAttribute('href')!, { state });
 }

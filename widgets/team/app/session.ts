@@ -6,6 +6,8 @@ export interface Session {
   member: TeamMember;
   /** The API answered 401: back to sign-in. */
   ended(): void;
+  /** The member changed their own name or language. */
+  changed(member: TeamMember): void;
 }
 
 export const SessionContext = createContext<Session | null>(null);

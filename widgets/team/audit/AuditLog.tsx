@@ -74,7 +74,7 @@ export function AuditLog() {
                 <tr key={e.id}>
                   <td>{dateTime(e.at, t.locale)}</td>
                   <td>{e.actor}</td>
-                  <td>{t.audit.actions[e.action] ?? e.action}</td>
+                  <td>{t.audit.actions[e.action]}</td>
                   <td>
                     {e.leadId !== null && (
                       <a href={TEAM_PAGES.lead(e.leadId)} onClick={onLinkClick}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { nationalPhoneNumber } from '../../../contract/lead-contract.ts';
-import { whatsappNumber } from '../../../contract/team.ts';
+import { telHref, whatsappNumber } from '../../../contract/team.ts';
 import { useMessages } from '../i18n/index.ts';
 
-/** Call, WhatsApp and copy-email, big enough for a thumb between calls. */
-export function Contact({ phone, email }: { phone: string; email: string }) {
+/** Call (in international form, +91…), WhatsApp and copy-email, in one row a thumb reaches; calling asks for the outcome at once. */
+export function Contact({ phone, email, onCall }: { phone: string; email: string; onCall(): void }) {
   const t = useMessages();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -17,15 +17,18 @@ export function Contact({ phone, email }: { phone: string; email: string }) {
   };
   return (
     <div className="contact">
-      <a className="button" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-        {t.lead.call} <span className="contact-value">{phone}</span>
+      <a className="button button-primary" href={telHref(phone)} onClick={onCall}>
+        {t.lead.call}
       </a>
-      <a className="button" href={`https://wa.me/${whatsappNumber(nationalPhoneNumber(phone))}`} target="_blank" rel="noopener noreferrer">
+      <a className="button" href={`https://wa.me/${whatsappNumber(nationalPhoneNumber(phone))}`} target="_blank" rel="noopener noreferrer" onClick={onCall}>
         {t.lead.whatsapp}
       </a>
       <button type="button" className="button" onClick={copy}>
-        {t.lead.copyEmail} <span className="contact-value">{email}</span>
+        {t.lead.copyEmail}
       </button>
+      <p className="contact-values">
+        <span>{phone}</span> <span>{email}</span>
+      </p>
       <p className="sr-status" role="status">
         {copied ? t.lead.copied : ''}
       </p>

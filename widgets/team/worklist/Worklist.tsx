@@ -1,153 +1,76 @@
 import { useEffect, useState } from 'react';
-import { LEAD_STATUSES, TEAM_API, TEAM_PAGES, type LeadStatus, type TeamMember, type WorklistPage, type WorklistQuery } from '../../../contract/team.ts';
+import { TEAM_API, type TeamMember, type WorklistQuery } from '../../../contract/team.ts';
 import { ErrorMessage } from '../app/ErrorMessage.tsx';
-import { navigate, onLinkClick } from '../app/router.ts';
+import { useNow } from '../app/format.ts';
+import { navigate } from '../app/router.ts';
 import { useApi } from '../app/use-api.ts';
 import { useTitle } from '../app/use-title.ts';
+import { useWide } from '../app/use-wide.ts';
 import { useMessages } from '../i18n/index.ts';
-import { Filters } from './Filters.tsx';
-import { LeadItem } from './LeadItem.tsx';
-import { queryOf, queryString, rememberList } from './query.ts';
+import { Chips } from './Chips.tsx';
+import { Filters, OTHER_FILTERS } from './Filters.tsx';
+import { LeadCards } from './LeadCards.tsx';
+import { LeadTable } from './LeadTable.tsx';
+import { leftFor } from './list-memory.ts';
+import { listHref, queryOf, queryString } from './query.ts';
+import { SearchBar } from './SearchBar.tsx';
+import { useListKeys } from './use-list-keys.ts';
+import { useRestorePlace } from './use-restore-place.ts';
+import { useWorklist } from './use-worklist.ts';
 import './worklist.css';
 
+const SEARCH_ID = 'worklist-search';
+const FILTERS_ID = 'worklist-filters';
+
 /**
- * The worklist (or the spam list): leads newest first for the filters in the address, the
- * counts per status as the status tabs, a search, the other filters, and the CSV export of
- * exactly what is shown.
+ * The worklist (or the spam list): the search and its count on top, one row of chips (late
+ * first), then the leads of the filters in the address, as cards on a phone and a table at
+ * a desk. Back returns to the same place, the opened lead's card in view.
  */
 export function Worklist({ spam, search }: { spam: boolean; search: URLSearchParams }) {
   const t = useMessages();
-  const call = useApi();
   useTitle(spam ? t.worklist.spamTitle : t.worklist.title);
-  const query = queryOf(search);
-  const base = spam ? TEAM_PAGES.spam : TEAM_PAGES.worklist;
-  const apiQuery = queryString(query, spam ? { spam: '1' } : {});
-  const [page, setPage] = useState<WorklistPage | null>(null);
-  const [more, setMore] = useState<WorklistPage['leads']>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [members, setMembers] = useState<TeamMember[]>([]);
-  const [term, setTerm] = useState(query.q ?? '');
+  const query: WorklistQuery = { ...queryOf(search), ...(spam ? { spam: '1' } : {}) };
+  const list = listHref(query);
+  const { data, error, showMore } = useWorklist(list, queryString(query));
+  const members = useMembers();
+  const wide = useWide();
+  const now = useNow();
+  const filtersSet = OTHER_FILTERS.filter((f) => query[f]).length;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  useRestorePlace(list, data);
+  useListKeys(SEARCH_ID);
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    call<WorklistPage>(`${TEAM_API.leads}${apiQuery}`).then(
-      (p) => {
-        if (!live) return;
-        setPage(p);
-        setMore([]);
-        setNext(p.next);
-      },
-      (e: unknown) => live && setError(e),
-    );
-    return () => {
-      live = false;
-    };
-  }, [apiQuery, call]);
-  useEffect(() => {
-    rememberList(`${base}${queryString(query)}`);
-  }, [base, apiQuery]);
+  const go = (next: WorklistQuery) => navigate(listHref(next));
+  const open = (lead: { id: number }) => leftFor(list, lead.id, window.scrollY);
+  const Leads = wide ? LeadTable : LeadCards;
+  return (
+    <>
+      <h1 className={spam ? undefined : 'visually-hidden'}>{spam ? t.worklist.spamTitle : t.worklist.title}</h1>
+      {spam && <p className="intro">{t.worklist.spamIntro}</p>}
+      <SearchBar id={SEARCH_ID} term={query.q ?? ''} tally={data?.tally} onSearch={(q) => go({ ...query, q })} />
+      {data && <Chips query={query} tally={data.tally} filtersId={FILTERS_ID} filtersOpen={filtersOpen} filtersSet={filtersSet} onFilters={() => setFiltersOpen((o) => !o)} />}
+      {filtersOpen && <Filters id={FILTERS_ID} query={query} members={members} onApply={go} />}
+      <ErrorMessage error={error} />
+      {!data && !error && <p className="message">{t.loading}</p>}
+      {data && data.leads.length === 0 && <p className="message">{query.late ? t.worklist.emptyLate : t.worklist.empty}</p>}
+      {data && data.leads.length > 0 && <Leads leads={data.leads} query={query} now={now} onOpen={open} />}
+      {data?.next && (
+        <button type="button" className="button more" onClick={showMore}>
+          {t.worklist.more}
+        </button>
+      )}
+      {wide && <p className="hint">{t.worklist.keys}</p>}
+    </>
+  );
+}
+
+/** The team, for the owner filter (by name). */
+function useMembers(): TeamMember[] {
+  const call = useApi();
+  const [members, setMembers] = useState<TeamMember[]>([]);
   useEffect(() => {
     call<{ members: TeamMember[] }>(TEAM_API.members).then((r) => setMembers(r.members), () => undefined);
   }, [call]);
-
-  const go = (next: WorklistQuery) => navigate(`${base}${queryString(next)}`);
-  const showMore = async () => {
-    if (next === null) return;
-    try {
-      const p = await call<WorklistPage>(`${TEAM_API.leads}${queryString(query, { ...(spam ? { spam: '1' } : {}), before: String(next) })}`);
-      setMore((m) => [...m, ...p.leads]);
-      setNext(p.next);
-    } catch (e) {
-      setError(e);
-    }
-  };
-
-  const statuses: LeadStatus[] = query.kind === 'society' || query.kind === 'career' ? [...LEAD_STATUSES[query.kind]] : [...new Set<LeadStatus>([...LEAD_STATUSES.society, ...LEAD_STATUSES.career])];
-  const total = page ? Object.values(page.counts).reduce((a, b) => a + b, 0) : 0;
-  const leads = page ? [...page.leads, ...more] : [];
-
-  return (
-    <>
-      <h1>{spam ? t.worklist.spamTitle : t.worklist.title}</h1>
-      {spam && <p className="intro">{t.worklist.spamIntro}</p>}
-
-      <form
-        className="search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ ...query, q: term.trim() });
-        }}
-      >
-        <label htmlFor="worklist-search">{t.worklist.searchLabel}</label>
-        <div className="search-row">
-          <input id="worklist-search" type="search" value={term} onChange={(e) => setTerm(e.currentTarget.value)} autoComplete="off" enterKeyHint="search" />
-          <button type="submit" className="button button-primary">
-            {t.worklist.searchButton}
-          </button>
-        </div>
-        {query.q && (
-          <button type="button" className="link-button" onClick={() => (setTerm(''), go({ ...query, q: '' }))}>
-            {t.worklist.clearSearch}
-          </button>
-        )}
-      </form>
-
-      {page && (
-        <nav className="statuses" aria-label={t.worklist.statusLabel}>
-          <ul>
-            <li>
-              <a href={`${base}${queryString({ ...query, status: '' })}`} onClick={onLinkClick} aria-current={!query.status ? 'page' : undefined}>
-                {t.worklist.count(t.worklist.all, total)}
-              </a>
-            </li>
-            {statuses.map((s) => (
-              <li key={s}>
-                <a href={`${base}${queryString({ ...query, status: s })}`} onClick={onLinkClick} aria-current={query.status === s ? 'page' : undefined}>
-                  {t.worklist.count(t.statuses[s]!, page.counts[s] ?? 0)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-
-      <Filters query={query} members={members} onApply={go} key={apiQuery} />
-
-      <p className="export">
-        <a className="button" href={`${TEAM_API.leadsCsv}${apiQuery}`} download>
-          {t.worklist.exportCsv}
-        </a>
-        <span className="hint">{t.worklist.exportHint}</span>
-      </p>
-
-      <ErrorMessage error={error} />
-      {!page && !error && <p className="message">{t.loading}</p>}
-      {page && (
-        <>
-          {page.matches !== undefined && (
-            <p className="message" role="status">
-              {t.worklist.matches(page.matches, page.matchesCapped ?? false)}
-            </p>
-          )}
-          {leads.length === 0 ? (
-            <p className="message">{t.worklist.empty}</p>
-          ) : (
-            <ul className="lead-list">
-              {leads.map((lead) => (
-                <LeadItem lead={lead} key={lead.id} />
-              ))}
-            </ul>
-          )}
-          {next !== null && (
-            <button type="button" className="button more" onClick={showMore}>
-              {t.worklist.more}
-            </button>
-          )}
-        </>
-      )}
-    </>
-  );
+  return members;
 }

@@ -1,5 +1,9 @@
-/** The worklist's filters live in the page's address (?status=contacted&q=…): Back, reload and a shared link keep them. */
-import { FILTER_KEYS, type WorklistQuery } from '../../../contract/team.ts';
+/**
+ * The worklist's filters live in the page's address (?status=contacted&q=…): Back, reload and
+ * a shared link keep them. A lead opened from a list carries the list's filters in its own
+ * address, so its page knows the list to go back to and the lead after it ("Save and next").
+ */
+import { FILTER_KEYS, TEAM_PAGES, type WorklistQuery } from '../../../contract/team.ts';
 
 export function queryOf(search: URLSearchParams): WorklistQuery {
   const query: WorklistQuery = {};
@@ -18,24 +22,15 @@ export function queryString(query: WorklistQuery, extra: Record<string, string> 
   return text ? `?${text}` : '';
 }
 
-const LAST_LIST = 'team-last-list';
+const isSpam = (query: WorklistQuery) => query.spam === '1';
 
-/** The list a member was on, so a lead's "back" link returns to it with its filters. */
-export function rememberList(url: string): void {
-  try {
-    sessionStorage.setItem(LAST_LIST, url);
-  } catch {
-    /* not kept: back goes to the plain list */
-  }
+/** The list a query shows: the spam list (its `spam` in the path) or the worklist. */
+export function listHref(query: WorklistQuery): string {
+  return isSpam(query) ? `${TEAM_PAGES.spam}${queryString({ ...query, spam: '' })}` : `${TEAM_PAGES.worklist}${queryString(query)}`;
 }
 
-/** The list to go back to: `list` (the worklist or the spam list) with the filters it last had. */
-export function lastList(list: string): string {
-  try {
-    const url = sessionStorage.getItem(LAST_LIST);
-    if (url === list || url?.startsWith(`${list}?`)) return url;
-  } catch {
-    /* storage refused */
-  }
-  return list;
-}
+/** A lead's page, opened from the list of `query`. */
+export const leadHref = (id: number, query: WorklistQuery): string => `${TEAM_PAGES.lead(id)}${queryString(query)}`;
+
+/** The API's query of a list screen: its filters, and the spam flag of its path. */
+export const listApiQuery = (spam: boolean, search: URLSearchParams): string => queryString(queryOf(search), spam ? { spam: '1' } : {});
