@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '../../contract/http.ts';
 import { TEAM_API, TEAM_PAGES } from '../../contract/team.ts';
 import { en } from '../../widgets/team/i18n/en.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { downloadedBytes, launchBrowser } from '../helpers/browser.ts';
 import { pdfWithMarker, sha256 } from '../helpers/cv-files.ts';
 import { VALID_CAREER } from '../helpers/fixtures.ts';
 import { readDb } from '../helpers/server.ts';
@@ -62,10 +62,7 @@ describe('the team sees a CV and earlier applications', () => {
     expect(await link.getAttribute('download')).toBe(''); // the name is the service's (issue 40): cv-<reference>.pdf
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(`cv-${reference(later)}.pdf`);
-    const { createReadStream } = await import('node:fs');
-    const chunks: Buffer[] = [];
-    for await (const chunk of createReadStream((await download.path())!)) chunks.push(chunk as Buffer);
-    expect(sha256(Buffer.concat(chunks))).toBe(sha256(bytes));
+    expect(sha256(await downloadedBytes(download))).toBe(sha256(bytes));
 
     const before = page.getByRole('region', { name: en.lead.appliedBefore });
     await before.waitFor();

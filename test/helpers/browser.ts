@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Download } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium-path.ts';
 
@@ -22,4 +22,11 @@ export async function launchBrowser(contextOptions: BrowserContextOptions = {}, 
     newContext: (options: BrowserContextOptions = {}) => browser.newContext({ viewport: DESKTOP, ...options }),
     close: () => browser.close(),
   };
+}
+
+/** A finished download's bytes (the shared browser runs apart from the test, so a download has no local path; its stream comes over the connection). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -7,11 +7,10 @@
  * worklist, the database and a new export), and the audit log, in /team/ and from
  * `npm run team -- --audit`, lists each act.
  */
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamToday } from '../../contract/team.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { downloadedBytes, launchBrowser } from '../helpers/browser.ts';
 import { readDb } from '../helpers/server.ts';
 import { acceptInvitation, invite, leadLinks, openMenu, pageWithPasskeys, signIn, signOut, startTeamServer, teamCli } from '../helpers/team.ts';
 
@@ -48,7 +47,7 @@ async function registerThroughTheSite(page: Page): Promise<void> {
 async function exportCsv(page: Page): Promise<string> {
   await openMenu(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-  return fs.readFileSync((await download.path())!, 'utf8');
+  return (await downloadedBytes(download)).toString('utf8');
 }
 
 describe('the team follows up a lead from the site, in Chromium with passkeys', () => {

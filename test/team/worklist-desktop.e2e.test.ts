@@ -5,12 +5,11 @@
  * `k` between leads, Enter to open, Ctrl+Enter to save); "Assign to me" in one click and
  * members by name; the late list's CSV named for it, in Indian time; axe clean.
  */
-import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamToday } from '../../contract/team.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { downloadedBytes, launchBrowser } from '../helpers/browser.ts';
 import { acceptInvitation, invite, pageWithPasskeys, seedLeads, startTeamServer, type SeededLead } from '../helpers/team.ts';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -114,7 +113,7 @@ describe('the worklist at a 1280×800 desk', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`leads-late-${teamToday()}.csv`);
-    const rows = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const rows = (await downloadedBytes(download)).toString('utf8').trim().split('\r\n');
     expect(rows).toHaveLength(1 + 17);
     expect(rows[1]!.split(',')[2]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+05:30$/);
   });
