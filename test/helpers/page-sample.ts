@@ -60,3 +60,6 @@ export const templatePagesIn = (chosen: readonly Language[]): string[] => chosen
 
 /** The notice's pages in these languages. */
 export const noticePagesIn = (notices: readonly NoticeLanguage[]): string[] => notices.map((l) => noticeRoute(l.code));
+
+/** The `index`-th of `count` near-equal slices of `pages` (a crawl spread over files the runner can run side by side). */
+export const slice = (pages: string[], index: number, count: number): string[] => pages.filter((_, i) => i % count === index);

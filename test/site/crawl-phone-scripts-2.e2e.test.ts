@@ -1,6 +1,5 @@
-/** The crawl (test/site/crawl.ts) on a phone: the pages of the second half of the other scripts (test/helpers/page-sample.ts). */
-import { layoutLanguages, templatePagesIn } from '../helpers/page-sample.ts';
+/** The crawl (test/site/crawl.ts) on a phone: part 2 of 3 of the other scripts' pages (test/helpers/page-sample.ts). */
+import { layoutLanguages, slice, templatePagesIn } from '../helpers/page-sample.ts';
 import { crawl } from './crawl.ts';
 
-const others = layoutLanguages.slice(1);
-crawl('phone', templatePagesIn(others.slice(Math.ceil(others.length / 2))));
+crawl('phone', slice(templatePagesIn(layoutLanguages.slice(1)), 1, 3));
