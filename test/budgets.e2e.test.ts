@@ -3,8 +3,9 @@
  * Bytes are stable, so they are asserted here; times are not, so they live in
  * `npm run bench` (bench/results.md).
  *
- * - Every page's first response (headers and compressed HTML with its inlined CSS), plus
- *   any stylesheet it still links, fits in one round trip: 14 KB.
+ * - Every page's first screen arrives in the first round trip (14 KB, headers included):
+ *   test/site/first-round-trip.unit.test.ts, over dist/; here, no page links a stylesheet
+ *   (one would block rendering).
  * - Pages without widgets load the loader and the vitals reporter only: under 3.2 KB of
  *   JavaScript in total, compressed as the server sends it.
  * - No page requests a script before its first paint (each page's scripts start from its
@@ -18,14 +19,12 @@
  *   and Tamil pages), on Lighthouse's slow 4G and 4× CPU (test/helpers/phone-conditions.ts),
  *   before and after every image loads.
  */
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FIRST_ROUND_TRIP_BYTES,
   NO_WIDGET_JS_BUDGET_BYTES,
   builtRoutes,
   pageFile,
@@ -66,28 +65,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.stop());
 
-/** GET as a browser would, without decoding: the status line, the headers and the body as sent. */
-function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headerBytes: number; body: Buffer; encoding?: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding, accept: 'text/html' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const lines = [`HTTP/1.1 ${res.statusCode} ${res.statusMessage}`];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
-          resolve({
-            status: res.statusCode ?? 0,
-            headerBytes: Buffer.byteLength(lines.join('\r\n') + '\r\n\r\n'),
-            body: Buffer.concat(chunks),
-            encoding: res.headers['content-encoding'],
-          });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
 const html = (route: string) => fs.readFileSync(path.join(distDir, pageFile(distDir, route)), 'utf8');
 
 describe('the build', () => {
@@ -99,28 +76,6 @@ describe('the build', () => {
     // The detector must find React, or "no React chunk" below would pass for the wrong reason.
     expect(react.length, 'a built chunk containing React').toBeGreaterThan(0);
   });
-
-  it.each([...withTwins(['/', '/about-us', '/features', '/success-stories', '/career', '/privacy-policy', '/terms-of-service', '/embed', '/embed/frame', '/register', '/notice', '/404']), ...noticeLanguagePages()])(
-    '%s: the first response and its render-blocking CSS fit in one round trip (14 KB), even gzip-only',
-    async (route) => {
-      const url = site.url + urlPath(route);
-      const source = html(route);
-      // Stylesheets left as links block rendering: they count against the same round trip.
-      const cssBytes = pageStylesheets(source).reduce(
-        (sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, href.replace(/^\//, ''))), { level: 9 }).length,
-        0,
-      );
-      for (const encoding of ['br', 'gzip']) {
-        const res = await rawGet(url, encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip');
-        expect(res.status).toBe(isNotFoundRoute(route) ? 404 : 200);
-        expect(res.encoding, `${route} is sent compressed (${encoding})`).toBe(encoding);
-        const total = res.headerBytes + res.body.length + cssBytes;
-        expect(total, `${route} (${encoding}): ${res.headerBytes} B headers + ${res.body.length} B HTML + ${cssBytes} B linked CSS`).toBeLessThanOrEqual(
-          FIRST_ROUND_TRIP_BYTES,
-        );
-      }
-    },
-  );
 
   it('inlines the CSS every page needs to render', () => {
     for (const route of [...routes, ...notFoundRoutes]) {

@@ -1,6 +1,8 @@
 /**
  * The first screen on a phone (issue 12): at 360×640 every route shows its headline and its
- * primary action without scrolling, under a header at most 64 px tall. The header's Menu
+ * primary action without scrolling, under a header at most 64 px tall, and nothing it shows
+ * (nor Lighthouse's 412×823 phone) is marked below the fold (the first round trip must carry
+ * all of it, test/site/first-round-trip.unit.test.ts). The header's Menu
  * button (a <details> summary) discloses the navigation with JavaScript off, by pointer and
  * by keyboard; on a desktop the navigation stays inline.
  */
@@ -9,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
+import { shownBelowTheFold, tallerThanTheirBox } from './helpers/page-checks.ts';
 import { languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { loadSiteCatalogue } from '../scripts/build/catalogues.ts';
 import { routes, withTwins } from './helpers/routes.ts';
@@ -35,6 +38,9 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
+
+/** What Lighthouse's mobile run shows first (a Moto G Power's screen, in CSS pixels). */
+const lighthousePhone = { width: 412, height: 823 };
 
 /** Fails unless the element's whole box lies inside the first viewport (the page is not scrolled). */
 async function expectInFirstScreen(page: Page, locator: Locator, what: string) {
@@ -71,6 +77,13 @@ describe('the first screen on a 360×640 phone', () => {
     if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
     // The navigation waits behind the Menu button.
     expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
+    // The first round trip carries the page up to its first below-the-fold block (scripts/bench/sizes.ts): nothing from there on
+    // shows in the first screen, here or on Lighthouse's phone.
+    for (const viewport of [phone, lighthousePhone]) {
+      await page.setViewportSize(viewport);
+      expect(await shownBelowTheFold(page), `${path} at ${viewport.width}×${viewport.height}`).toEqual([]);
+    }
+    expect(await tallerThanTheirBox(page), `${path} at ${lighthousePhone.width} px`).toEqual([]);
     await context.close();
   });
 

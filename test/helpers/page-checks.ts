@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { BELOW_FOLD_CLASS } from '../../scripts/bench/sizes.ts';
 
 /** Headings in document order, including those inside open shadow roots. */
 export function headingLevels(page: Page): Promise<{ level: number; text: string }[]> {
@@ -41,4 +42,44 @@ export function overlappingText(page: Page): Promise<string[]> {
     }
     return found.slice(0, 10);
   });
+}
+
+/**
+ * What of a page from its first below-the-fold block on (scripts/bench/sizes.ts: what may
+ * come after the first round trip) shows in the viewport, the page not scrolled: such a block
+ * that starts in it, or a text outside such blocks that comes after the first of them.
+ */
+export function shownBelowTheFold(page: Page): Promise<string[]> {
+  return page.evaluate((className) => {
+    const blocks = [...document.getElementsByClassName(className)];
+    if (!blocks.length) return [];
+    const shown = blocks.filter((block) => block.getBoundingClientRect().top < innerHeight).map((block) => `a block at ${Math.round(block.getBoundingClientRect().top)} px`);
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      if (!text.textContent?.trim() || !(blocks[0]!.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING) || text.parentElement?.closest(`.${className}`)) continue;
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (box.height && box.top < innerHeight) shown.push(`"${text.textContent.trim().slice(0, 40)}" at ${Math.round(box.top)} px`);
+    }
+    return shown;
+  }, BELOW_FOLD_CLASS);
+}
+
+/**
+ * The below-the-fold blocks taller, laid out, than the box they hold before (their
+ * `contain-intrinsic-block-size`): Lighthouse's contrast check would read such a block's
+ * last lines against the next block's background.
+ */
+export function tallerThanTheirBox(page: Page): Promise<string[]> {
+  return page.evaluate((className) =>
+    [...document.getElementsByClassName(className)].flatMap((block) => {
+      const held = Number.parseFloat(getComputedStyle(block).containIntrinsicBlockSize.replace(/^auto\s+/, ''));
+      const style = (block as HTMLElement).style;
+      style.contentVisibility = 'visible';
+      const height = block.getBoundingClientRect().height;
+      style.contentVisibility = '';
+      return height > held ? [`block ${[...document.getElementsByClassName(className)].indexOf(block)}: ${Math.round(height)} px, held ${held} px`] : [];
+    }),
+  BELOW_FOLD_CLASS);
 }
