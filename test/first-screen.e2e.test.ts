@@ -1,8 +1,9 @@
 /**
  * The first screen on a phone (issue 12): at 360×640 every route shows its headline and its
- * primary action without scrolling, under a header at most 64 px tall, and nothing it shows
- * (nor Lighthouse's 412×823 phone) is marked below the fold (the first round trip must carry
- * all of it, test/site/first-round-trip.unit.test.ts). The header's Menu
+ * primary action without scrolling, under a header at most 64 px tall whose brand and call to
+ * action show whole in every language (issue 42), and nothing it shows (nor Lighthouse's
+ * 412×823 phone) is marked below the fold (the first round trip must carry all of it,
+ * test/site/first-round-trip.unit.test.ts). The header's Menu
  * button (a <details> summary) discloses the navigation with JavaScript off, by pointer and
  * by keyboard; on a desktop the navigation stays inline.
  */
@@ -11,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './helpers/browser.ts';
 import { tabTo } from './helpers/keyboard.ts';
-import { shownBelowTheFold, tallerThanTheirBox } from './helpers/page-checks.ts';
+import { cutInHeader, shownBelowTheFold, tallerThanTheirBox } from './helpers/page-checks.ts';
 import { languageOfRoute, languages, routeIn } from '../contract/languages.ts';
 import { loadSiteCatalogue } from '../scripts/build/catalogues.ts';
 import { routes, withTwins } from './helpers/routes.ts';
@@ -77,6 +78,8 @@ describe('the first screen on a 360×640 phone', () => {
     if (lead) await expectInFirstScreen(page, page.getByRole('main').getByRole('link', { name: lead, exact: true }).first(), `${path}: "${lead}"`);
     // The navigation waits behind the Menu button.
     expect(await page.getByRole('navigation', { name: mainNav }).isVisible(), `${path}: navigation folded`).toBe(false);
+    // The brand and the call to action whole in every language (issue 42: Tamil's cut the brand to "SocietyD…"), nothing past the bar.
+    expect(await cutInHeader(page), `${path}: header at 360 px`).toEqual([]);
     // The first round trip carries the page up to its first below-the-fold block (scripts/bench/sizes.ts): nothing from there on
     // shows in the first screen, here or on Lighthouse's phone.
     for (const viewport of [phone, lighthousePhone]) {

@@ -66,6 +66,18 @@ export function shownBelowTheFold(page: Page): Promise<string[]> {
   }, BELOW_FOLD_CLASS);
 }
 
+/** The header bar's brand or call to action whose text is cut (an ellipsis, clipped), and any item of the bar past its edges. */
+export function cutInHeader(page: Page): Promise<string[]> {
+  return page.locator('.site-header__bar').evaluate((bar) => {
+    const edge = bar.getBoundingClientRect();
+    const cut = [...bar.querySelectorAll<HTMLElement>('.brand span, .site-header__cta')].filter((el) => el.scrollWidth > el.clientWidth).map((el) => `"${el.textContent}" cut`);
+    const outside = [...bar.children]
+      .filter((el) => el.getClientRects().length && (el.getBoundingClientRect().left < edge.left || el.getBoundingClientRect().right > edge.right))
+      .map((el) => `.${el.className} past the bar`);
+    return [...cut, ...outside];
+  });
+}
+
 /**
  * The below-the-fold blocks taller, laid out, than the box they hold before (their
  * `contain-intrinsic-block-size`): Lighthouse's contrast check would read such a block's
