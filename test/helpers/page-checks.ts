@@ -79,19 +79,22 @@ export function cutInHeader(page: Page): Promise<string[]> {
 }
 
 /**
- * The below-the-fold blocks taller, laid out, than the box they hold before (their
- * `contain-intrinsic-block-size`): Lighthouse's contrast check would read such a block's
- * last lines against the next block's background.
+ * The below-the-fold blocks that, laid out, are shorter than `fraction` of the viewport.
+ * Chromium lays a block out once it is within half a screen; a jump further between two
+ * frames (the layout-shift walk's steps are 0.8 of a screen) can show a block before it is
+ * laid out, its box a screen tall (styles/layout.css). What follows it stays out of view when
+ * it is laid out only if the block is at least the rest of the screen tall: a third.
  */
-export function tallerThanTheirBox(page: Page): Promise<string[]> {
-  return page.evaluate((className) =>
-    [...document.getElementsByClassName(className)].flatMap((block) => {
-      const held = Number.parseFloat(getComputedStyle(block).containIntrinsicBlockSize.replace(/^auto\s+/, ''));
-      const style = (block as HTMLElement).style;
-      style.contentVisibility = 'visible';
-      const height = block.getBoundingClientRect().height;
-      style.contentVisibility = '';
-      return height > held ? [`block ${[...document.getElementsByClassName(className)].indexOf(block)}: ${Math.round(height)} px, held ${held} px`] : [];
-    }),
-  BELOW_FOLD_CLASS);
+export function belowFoldBlocksShorterThan(page: Page, fraction: number): Promise<string[]> {
+  return page.evaluate(
+    ([className, fraction]) =>
+      [...document.getElementsByClassName(className as string)].flatMap((block, i) => {
+        const style = (block as HTMLElement).style;
+        style.contentVisibility = 'visible';
+        const height = block.getBoundingClientRect().height;
+        style.contentVisibility = '';
+        return height < (fraction as number) * innerHeight ? [`block ${i}: ${Math.round(height)} px of ${innerHeight}`] : [];
+      }),
+    [BELOW_FOLD_CLASS, fraction] as const,
+  );
 }
