@@ -1,17 +1,22 @@
 /**
- * npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]
+ * npm run bench -- [--no-build] [--runs N] [--all | --route /path ...] [--busy-core] [--baseline DIR] [--out FILE] [--lhr-dir DIR]
  * npm run bench -- --header-cost [--runs N]
  *
  * Builds the site (into DIST_DIR when set, else dist/), starts the real local server
  * on 127.0.0.1 with a throwaway database, runs Lighthouse 12 with its default mobile
- * config (simulated slow 4G, mid-range phone) N times (default 5: a single run's TBT swings by tens of ms) on every route,
+ * config (simulated slow 4G, mid-range phone) N times (default 5: a single run's TBT swings by tens of ms)
+ * on `/`, `/career` and `/register` in every language (`--all`: every route; `--route`: those named),
  * in rounds: each round measures the bare reference page (no headers), then every route once, so the reference's runs
  * are spread over the whole bench as the routes' are. It prints and writes bench/results.md: per route the median scores
- * with the spread (min–max) of the times, FCP, LCP, TBT, CLS,
- * requests and transferred bytes by type, plus the compressed size of every page and
- * of each widget entry with its chunks.
+ * with the spread (min–max) of the times, FCP, LCP, TBT, CLS, the main thread's style & layout and other work
+ * against the bare page's, requests and transferred bytes by type, the scores per language, plus the compressed
+ * size of every page (and of its first screen) and of each widget entry with its chunks.
+ *
+ * --busy-core keeps one core busy with a spinning child process for the whole run, as another
+ * program on a phone or a shared machine would. --baseline DIR serves another build (e.g. of main)
+ * beside this one and measures its routes in the same rounds, for a before and after.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +25,9 @@ import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
 import { headersForFile, type BuildMeta } from '../server/site-headers.ts';
 import { launchChromium, runLighthouse, type RunResult } from './bench/lighthouse.ts';
-import { benchReport, headerCostReport, machine, REFERENCE_ROUTE } from './bench/report.ts';
+import { baselineLabel, benchReport, headerCostReport, machine, REFERENCE_ROUTE } from './bench/report.ts';
 import { builtRoutes } from './bench/sizes.ts';
+import { languages, routeIn } from '../contract/languages.ts';
 import { distDir, repoRoot } from './paths.ts';
 
 const { values: args } = parseArgs({
@@ -29,6 +35,9 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     route: { type: 'string', multiple: true },
+    all: { type: 'boolean', default: false },
+    'busy-core': { type: 'boolean', default: false },
+    baseline: { type: 'string' },
     'header-cost': { type: 'boolean', default: false },
     'lhr-dir': { type: 'string' },
     out: { type: 'string', default: path.join(repoRoot, 'bench', 'results.md') },
@@ -38,7 +47,9 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'usage: npm run bench -- [--no-build] [--runs N] [--route /path ...] [--out FILE] [--lhr-dir DIR]   (DIST_DIR=... to use another build folder)\n' +
+    'usage: npm run bench -- [--no-build] [--runs N] [--all | --route /path ...] [--busy-core] [--baseline DIR] [--out FILE] [--lhr-dir DIR]   (DIST_DIR=... to use another build folder)\n' +
+      '       default routes: /, /career and /register in every language; --all: every route; --busy-core: one core kept busy by a spinning process;\n' +
+      '       --baseline DIR: another build served beside this one, its routes measured in the same rounds\n' +
       '       npm run bench -- --header-cost [--runs N]   the bare page alone and with each header of the pages, interleaved; writes bench/header-cost.md',
   );
   process.exit(0);
@@ -58,15 +69,25 @@ if (!fs.existsSync(path.join(dist, 'build-meta.json'))) {
   process.exit(1);
 }
 
+if (args.baseline && !fs.existsSync(path.join(args.baseline, 'build-meta.json'))) {
+  console.error(`bench: no built site in ${args.baseline} (--baseline)`);
+  process.exit(1);
+}
+
 // 2. The real server, in this process, with a throwaway database.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
-const config = {
-  ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '10000000' }),
-  host: '127.0.0.1',
-  port: 0,
-  distDir: dist,
-  dataDir,
-};
+const dataDirs: string[] = [];
+function serverConfig(distDir: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  dataDirs.push(dataDir);
+  return {
+    ...loadServerConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', VITALS_RATE_LIMIT_MAX: '100000', VITALS_DAILY_CAP: '10000000' }),
+    host: '127.0.0.1',
+    port: 0,
+    distDir,
+    dataDir,
+  };
+}
+const config = serverConfig(dist);
 const app = await buildApp(config);
 // The reference every timing is compared with, measured in the same run: a bare page of one paragraph,
 // sent with no headers beyond what HTTP needs. A header that costs the browser work is part of a page's cost.
@@ -82,12 +103,26 @@ app.get<{ Querystring: { with?: string } }>(REFERENCE_ROUTE, (request, reply) =>
   if (name !== undefined && name in pageHeaders) reply.header(name, pageHeaders[name]!);
   return reply.type('text/html; charset=utf-8').send(referencePage);
 });
-await app.listen({ host: config.host, port: 0 });
-const address = app.server.address();
-const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const originOf = async (server: typeof app) => {
+  await server.listen({ host: config.host, port: 0 });
+  const address = server.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+const origin = await originOf(app);
+const baselineApp = args.baseline ? await buildApp(serverConfig(path.resolve(args.baseline))) : undefined;
+const baselineOrigin = baselineApp && (await originOf(baselineApp));
 
 const allRoutes = builtRoutes(dist);
-const routes = args.route?.length ? allRoutes.filter((r) => args.route!.includes(r)) : allRoutes;
+/** The pages every language must keep at 100 (issue 42): the home page, the career page and the registration page. */
+const everyLanguage = languages.flatMap((language) => ['/', '/career', '/register'].map((route) => routeIn(language, route)));
+const routes = args.route?.length ? allRoutes.filter((r) => args.route!.includes(r)) : args.all ? allRoutes : everyLanguage.filter((r) => allRoutes.includes(r));
+
+// Another program on the machine, as on a phone: a child process that spins on one core until the bench ends.
+const spinner = args['busy-core'] ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }) : undefined;
+if (spinner) {
+  console.log(`bench: one core kept busy by process ${spinner.pid}`);
+  process.on('exit', () => spinner.kill());
+}
 
 // 3. Lighthouse, N runs per route.
 if (args['lhr-dir']) fs.mkdirSync(args['lhr-dir'], { recursive: true });
@@ -97,6 +132,7 @@ const results = new Map<string, RunResult[]>();
 let reference: RunResult[] = [];
 let retries = 0;
 const loadBefore = os.loadavg();
+const loadAfter: number[] = [];
 /** One Lighthouse run of one URL; a run that fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again. */
 async function measureOnce(label: string, url: string, i: number): Promise<RunResult> {
   const t = Date.now();
@@ -121,7 +157,10 @@ async function measureOnce(label: string, url: string, i: number): Promise<RunRe
 /** Rounds of one run per URL, in order, so that every URL sees the same spread of the machine's load. */
 async function interleaved(urls: [label: string, url: string][]): Promise<Map<string, RunResult[]>> {
   const out = new Map<string, RunResult[]>(urls.map(([label]) => [label, []]));
-  for (let i = 0; i < runs; i++) for (const [label, url] of urls) out.get(label)!.push(await measureOnce(label, url, i));
+  for (let i = 0; i < runs; i++) {
+    console.log(`bench: round ${i + 1}/${runs}, load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')}`);
+    for (const [label, url] of urls) out.get(label)!.push(await measureOnce(label, url, i));
+  }
   return out;
 }
 const headerNames = Object.keys(pageHeaders);
@@ -137,16 +176,21 @@ try {
     reference = measured.get(REFERENCE_ROUTE)!;
     for (const name of headerNames) results.set(name, measured.get(name)!);
   } else {
-    const measured = await interleaved([[REFERENCE_ROUTE, origin + REFERENCE_ROUTE], ...routes.map((r): [string, string] => [r, origin + r])]);
+    const urls = routes.flatMap((r): [string, string][] => [[r, origin + r], ...(baselineOrigin ? [[baselineLabel(r), baselineOrigin + r] as [string, string]] : [])]);
+    const measured = await interleaved([[REFERENCE_ROUTE, origin + REFERENCE_ROUTE], ...urls]);
     reference = measured.get(REFERENCE_ROUTE)!;
-    for (const route of routes) results.set(route, measured.get(route)!);
+    for (const [label] of urls) results.set(label, measured.get(label)!);
   }
 } finally {
+  const loadAtEnd = os.loadavg();
+  spinner?.kill();
   await browser.close();
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await baselineApp?.close();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  loadAfter.push(...loadAtEnd);
 }
-const host = machine(browser.version, [...results.values()][0]?.[0]?.lighthouseVersion ?? '?', loadBefore, os.loadavg());
+const host = machine(browser.version, [...results.values()][0]?.[0]?.lighthouseVersion ?? '?', loadBefore, loadAfter, !!spinner);
 
 // 4. Report.
 if (args['header-cost']) {

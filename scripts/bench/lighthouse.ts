@@ -15,6 +15,15 @@ export type Category = (typeof CATEGORIES)[number];
 export const TRANSFER_TYPES = ['html', 'css', 'js', 'other'] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
+/**
+ * Lighthouse's main-thread groups (`mainthread-work-breakdown`): style & layout, and the rest
+ * (script, parsing, paint, garbage collection, other), in ms under its CPU slowdown.
+ */
+export interface MainThread {
+  styleLayout: number;
+  other: number;
+}
+
 /** Lighthouse audits, id → title. */
 type AuditTitles = Record<string, string>;
 
@@ -24,6 +33,8 @@ export interface RunResult {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Main-thread time of the load, split as Lighthouse's mainthread-work-breakdown does. */
+  mainThread: MainThread;
   requests: number;
   /** Bytes on the wire (body and headers) as Lighthouse reports them, by resource type. */
   transfer: Record<TransferType, number>;
@@ -102,6 +113,10 @@ export async function runLighthouse(url: string, port: number, saveTo?: string):
   const transfer = Object.fromEntries(TRANSFER_TYPES.map((t) => [t, 0])) as Record<TransferType, number>;
   for (const item of items) transfer[transferType(item)] += item.transferSize ?? 0;
 
+  const groups = ((lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? []);
+  const styleLayout = groups.filter((g) => g.group === 'styleLayout').reduce((sum, g) => sum + g.duration, 0);
+  const mainThread = { styleLayout, other: groups.reduce((sum, g) => sum + g.duration, 0) - styleLayout };
+
   const failing: AuditTitles = {};
   const diagnostics: AuditTitles = {};
   for (const category of CATEGORIES) {
@@ -120,6 +135,7 @@ export async function runLighthouse(url: string, port: number, saveTo?: string):
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    mainThread,
     requests: items.length,
     transfer,
     failing,

@@ -6,9 +6,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { baseRoute, languageOfRoute, languages } from '../../contract/languages.ts';
 import { NOT_FOUND_ROUTE, pageFileOf } from '../paths.ts';
 import { CATEGORIES, TRANSFER_TYPES, type RunResult } from './lighthouse.ts';
-import { fileSizes, kb, pageScripts, reactChunks, staticClosure, sumSizes, widgetBundles } from './sizes.ts';
+import { fileSizes, firstScreenBytes, kb, pageScripts, reactChunks, staticClosure, sumSizes, widgetBundles } from './sizes.ts';
 
 /**
  * Targets of the issues: every route at 100 in all four categories, CLS 0, and, because
@@ -29,9 +31,11 @@ export interface Host {
   /** Load average (1, 5, 15 min) when the runs started and when they ended. */
   loadBefore: number[];
   loadAfter: number[];
+  /** Whether a process of the bench kept one core busy throughout (--busy-core). */
+  busyCore?: boolean;
 }
 
-export function machine(browser: string, lighthouse: string, loadBefore: number[], loadAfter: number[]): Host {
+export function machine(browser: string, lighthouse: string, loadBefore: number[], loadAfter: number[], busyCore = false): Host {
   const cpu = os.cpus();
   return {
     cpuModel: cpu[0]?.model.trim() ?? 'unknown CPU',
@@ -43,6 +47,7 @@ export function machine(browser: string, lighthouse: string, loadBefore: number[
     lighthouse,
     loadBefore,
     loadAfter,
+    busyCore,
   };
 }
 
@@ -50,7 +55,8 @@ const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(', ');
 export const hostLines = (h: Host): string[] => [
   `- Machine: ${h.cpuModel}, ${h.cores} cores, ${h.memoryGb} GB, ${h.os}; Node ${h.node}`,
   `- Browser: ${h.browser} (\`${process.env.CHROME_PATH || '/usr/bin/chromium'}\`, headless); Lighthouse ${h.lighthouse}`,
-  `- Load average (1, 5, 15 min): ${load(h.loadBefore)} at the start, ${load(h.loadAfter)} at the end (\`uptime\`; ${h.cores} means every core busy)`,
+  `- Load average (1, 5, 15 min): ${load(h.loadBefore)} at the start, ${load(h.loadAfter)} at the end (\`uptime\`; ${h.cores} means every core busy)` +
+    (h.busyCore ? '; one core kept busy throughout by a spinning process of the bench (`--busy-core`), counted in those figures' : ''),
 ];
 
 export const median = (xs: number[]) => {
@@ -64,6 +70,10 @@ const spread = (xs: number[], format: (v: number) => string) =>
 
 /** The reference page the bench serves beside the site (scripts/bench.ts): a bare one-paragraph document. */
 export const REFERENCE_ROUTE = '/bench-reference';
+
+/** A route of the baseline build (`--baseline DIR`), measured in the same rounds as the build's own. */
+export const baselineLabel = (route: string): string => `baseline:${route}`;
+const baselineOf = (label: string): string | undefined => (label.startsWith('baseline:') ? label.slice('baseline:'.length) : undefined);
 
 const skipped = [
   '`/404` (the not-found page, served with status 404 for every unknown path): Lighthouse counts the 404 status of the ' +
@@ -95,6 +105,8 @@ interface Summary {
   lcp: number;
   tbt: number;
   cls: number;
+  styleLayout: number;
+  otherWork: number;
   requests: number;
   transfer: Record<(typeof TRANSFER_TYPES)[number], number>;
 }
@@ -106,6 +118,8 @@ const summarise = ([route, list]: [string, RunResult[]]): Summary => ({
   lcp: median(list.map((r) => r.lcp)),
   tbt: median(list.map((r) => r.tbt)),
   cls: median(list.map((r) => r.cls)),
+  styleLayout: median(list.map((r) => r.mainThread.styleLayout)),
+  otherWork: median(list.map((r) => r.mainThread.other)),
   requests: median(list.map((r) => r.requests)),
   transfer: Object.fromEntries(TRANSFER_TYPES.map((t) => [t, median(list.map((r) => r.transfer[t]))])) as Summary['transfer'],
 });
@@ -119,7 +133,7 @@ interface Limits {
 /** One line per route that misses a target, naming each miss. */
 function shortfallLines(summaries: Summary[], { maxLcp, maxTbt }: Limits): string[] {
   const shortfalls: string[] = [];
-  for (const s of summaries) {
+  for (const s of summaries.filter((x) => baselineOf(x.route) === undefined)) {
     const miss: string[] = [];
     for (const c of CATEGORIES) if (s.scores[c] < targets.score) miss.push(`${c} ${s.scores[c]}`);
     if (s.lcp > maxLcp) miss.push(`LCP ${ms(s.lcp)} (target ≤ ${ms(maxLcp)}, ${targets.lcpRatio}× the bare page)`);
@@ -195,6 +209,61 @@ function perRouteTable(bare: Summary, summaries: Summary[]): string[] {
   return lines;
 }
 
+/** The scores of each language's pages side by side: one row a language, one column a page. */
+function perLanguageTable(summaries: Summary[]): string[] {
+  const own = summaries.filter((x) => baselineOf(x.route) === undefined);
+  const pages = [...new Set(own.map((x) => baseRoute(x.route)))];
+  const rows = languages.filter((l) => own.some((x) => languageOfRoute(x.route) === l));
+  if (!rows.length) return [];
+  const lines = [
+    '',
+    '## Per language (median)',
+    '',
+    'Performance · Accessibility · Best Practices · SEO, then TBT, of each page in each language.',
+    '',
+    row(['Language', ...pages.map((p) => `\`${p}\``)]),
+    row(Array(pages.length + 1).fill('---')),
+  ];
+  for (const language of rows) {
+    const cells = pages.map((page) => {
+      const s = own.find((x) => languageOfRoute(x.route) === language && baseRoute(x.route) === page);
+      return s ? `${CATEGORIES.map((c) => s.scores[c]).join(' · ')}, TBT ${Math.round(s.tbt)} ms` : '';
+    });
+    lines.push(row([`${language.code} (${language.name})`, ...cells]));
+  }
+  return lines;
+}
+
+/** Main-thread time per load (Lighthouse's mainthread-work-breakdown, under its CPU slowdown) against the bare page's, and the baseline build's where measured. */
+function mainThreadTable(bare: Summary, summaries: Summary[]): string[] {
+  const hasBaseline = summaries.some((x) => baselineOf(x.route) !== undefined);
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}×` : '–');
+  const lines = [
+    '',
+    '## Main-thread work per load (median)',
+    '',
+    'Lighthouse\'s `mainthread-work-breakdown` under its 4× CPU slowdown: style & layout, and all other work (script, parsing, paint, garbage collection, the browser\'s own), ' +
+      'each also as a multiple of the bare page\'s in the same run' + (hasBaseline ? ', and the style & layout of the baseline build (`--baseline`) measured in the same rounds.' : '.'),
+    '',
+    row(['Route', 'Style & layout', '÷ bare', 'Other work', '÷ bare', ...(hasBaseline ? ['Style & layout ÷ baseline'] : [])]),
+    row(Array(hasBaseline ? 6 : 5).fill('---')),
+  ];
+  for (const s of [bare, ...summaries]) {
+    const baseline = summaries.find((x) => baselineOf(x.route) === s.route);
+    lines.push(
+      row([
+        s === bare ? `\`${s.route}\` (bare reference)` : `\`${s.route}\``,
+        `${Math.round(s.styleLayout)} ms`,
+        ratio(s.styleLayout, bare.styleLayout),
+        `${Math.round(s.otherWork)} ms`,
+        ratio(s.otherWork, bare.otherWork),
+        ...(hasBaseline ? [baseline ? ratio(s.styleLayout, baseline.styleLayout) : ''] : []),
+      ]),
+    );
+  }
+  return lines;
+}
+
 /** Min / median / max of each measure, the bare page first, and what the transferred bytes include. */
 function spreadTable(reference: RunResult[], results: Map<string, RunResult[]>): string[] {
   const lines = ['', '## Spread across runs (min / median / max)', '', row(['Route', 'Perf', 'FCP', 'LCP', 'TBT', 'CLS']), row(Array(6).fill('---'))];
@@ -261,6 +330,8 @@ export function benchReport(run: BenchRun, dist: string, routes: string[], notes
     ...runSection(run),
     ...targetsSection(bare, limits, shortfallLines(summaries, limits)),
     ...perRouteTable(bare, summaries),
+    ...perLanguageTable(summaries),
+    ...mainThreadTable(bare, summaries),
     ...spreadTable(run.reference, run.results),
     ...auditSections(run.results),
     '## Not measured',
@@ -324,10 +395,11 @@ function buildSizeSections(dist: string, routes: string[]): string[] {
   lines.push('## Page weight in the build', '');
   lines.push(
     'HTML with its inlined CSS, and the JavaScript the page loads before any widget is near (its scripts with their static imports, plus the vitals reporter). ' +
-      'gzip is level 9, Brotli quality 11, as the build writes them; the server sends Brotli to browsers that accept it. One round trip on a fresh connection carries about 14 KB.',
+      'gzip is level 9, Brotli quality 11, as the build writes them; the server sends Brotli to browsers that accept it. One round trip on a fresh connection carries about 14 KB: ' +
+      'the first screen (the page up to its first below-the-fold block) must arrive in it, headers included; the rest may take the next (docs/page-speed.md).',
     '',
   );
-  lines.push(row(['Page', 'HTML raw', 'HTML gzip', 'HTML br', 'JS files', 'JS gzip', 'JS br']), row(Array(7).fill('---')));
+  lines.push(row(['Page', 'HTML raw', 'HTML gzip', 'HTML br', 'JS files', 'JS gzip', 'JS br', 'First screen br']), row(Array(8).fill('---')));
   const vitalsChunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^vitals-.*\.js$/.test(f));
   for (const route of [...routes, NOT_FOUND_ROUTE]) {
     const file = pageFileOf(route);
@@ -340,7 +412,12 @@ function buildSizeSections(dist: string, routes: string[]): string[] {
     }
     if (vitalsChunk) scripts.add(`assets/${vitalsChunk}`);
     const js = sumSizes([...scripts].map((f) => fileSizes(dist, f)));
-    lines.push(row([`\`${route}\``, bytes(htmlSizes.raw), bytes(htmlSizes.gzip), bytes(htmlSizes.brotli), scripts.size, bytes(js.gzip), bytes(js.brotli)]));
+    const page = Buffer.from(html);
+    const brotli = zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const firstScreen = firstScreenBytes(page, brotli, 'br', 0).bodyBytes;
+    lines.push(
+      row([`\`${route}\``, bytes(htmlSizes.raw), bytes(htmlSizes.gzip), bytes(htmlSizes.brotli), scripts.size, bytes(js.gzip), bytes(js.brotli), bytes(firstScreen)]),
+    );
   }
   lines.push('');
   lines.push('## Widget entries with their chunks', '');

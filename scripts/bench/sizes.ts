@@ -1,15 +1,75 @@
 /**
  * Byte sizes of the built site, shared by `npm run bench` and the budget tests:
- * compressed sizes, the module graph of a widget entry, which chunks hold React.
+ * compressed sizes, the first round trip's share of a page, the module graph of a widget
+ * entry, which chunks hold React.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pageFileOf } from '../paths.ts';
 import { starterImports } from '../build/deferred-scripts.ts';
+import { placedElements } from '../build/html-document.ts';
 
 /** One TCP round trip on a fresh connection: an initial congestion window of 10 × 1460-byte segments ≈ 14 KB. */
 export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
+
+/**
+ * The class of a block below the first screen (a section of a page after its first, the
+ * footer). The first screen is everything before the first such block: it must arrive in the
+ * first round trip; the blocks may take the next. The browser lays one out only when the
+ * reader nears it (`content-visibility`, styles/layout.css).
+ */
+export const BELOW_FOLD_CLASS = 'below-fold';
+
+/** Where a page's first screen ends: the byte offset (UTF-8) of its first below-the-fold block, or its length when it has none. */
+export function firstScreenEnd(html: string): number {
+  const first = placedElements(html).find((el) => el.attrs.get('class')?.split(/\s+/).includes(BELOW_FOLD_CLASS));
+  return Buffer.byteLength(first ? html.slice(0, first.start) : html);
+}
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** What a streaming decoder gives for the first bytes of a compressed body, as a browser decodes it while the rest is on its way. */
+function decodedLength(body: Buffer, encoding: ContentEncoding): number {
+  try {
+    return encoding === 'br'
+      ? zlib.brotliDecompressSync(body, { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }).length
+      : zlib.gunzipSync(body, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).length;
+  } catch {
+    return 0; // not even the stream's header yet
+  }
+}
+
+/** How many bytes of a compressed body a browser must have received before it can decode the first `length` bytes of the page. */
+export function compressedBytesFor(body: Buffer, encoding: ContentEncoding, length: number): number {
+  if (decodedLength(body, encoding) < length) throw new Error(`the ${encoding} body decodes to fewer than ${length} bytes`);
+  // What a prefix decodes to only grows with the prefix: the shortest that gives `length`.
+  let [low, high] = [0, body.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (decodedLength(body.subarray(0, mid), encoding) >= length) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+/** What a page's first screen costs on the wire: the response's headers, and the compressed bytes up to the first screen's end. */
+export interface FirstScreenBytes {
+  headerBytes: number;
+  /** Compressed bytes the browser needs to decode the page up to `firstScreenEnd`. */
+  bodyBytes: number;
+  /** Byte offset in the page (uncompressed) where the first screen ends. */
+  firstScreenEnd: number;
+  pageBytes: number;
+  total: number;
+}
+
+/** The first screen's share of a response as sent: `page` is the HTML, `body` the same compressed with `encoding`. */
+export function firstScreenBytes(page: Buffer, body: Buffer, encoding: ContentEncoding, headerBytes: number): FirstScreenBytes {
+  const end = firstScreenEnd(page.toString('utf8'));
+  const bodyBytes = compressedBytesFor(body, encoding, end);
+  return { headerBytes, bodyBytes, firstScreenEnd: end, pageBytes: page.length, total: headerBytes + bodyBytes };
+}
 /**
  * JavaScript a page without widgets may load in total (the loader and the vitals reporter),
  * compressed: 3.2 KB since issue 30 (3 KB before) let it grow by what keeping the visit's

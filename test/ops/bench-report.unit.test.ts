@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunResult } from '../../scripts/bench/lighthouse.ts';
-import { benchReport, type Host } from '../../scripts/bench/report.ts';
+import { baselineLabel, benchReport, type Host } from '../../scripts/bench/report.ts';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-report-'));
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
@@ -31,6 +31,7 @@ const run: RunResult = {
   lcp: 1000,
   tbt: 0,
   cls: 0,
+  mainThread: { styleLayout: 120, other: 300 },
   requests: 4,
   transfer: { html: 9000, css: 0, js: 3800, other: 700 },
   failing: {},
@@ -56,7 +57,7 @@ const section = (heading: string) => report.split(`\n## ${heading}\n`)[1]?.split
 describe('bench/results.md', () => {
   it('has each section once, in order', () => {
     const headings = [...report.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(headings).toEqual(['Targets', 'Per route (median)', 'Spread across runs (min / median / max)', 'Audits below a full score', 'Not measured', 'Notes (bench/notes.md)', 'Page weight in the build', 'Widget entries with their chunks']);
+    expect(headings).toEqual(['Targets', 'Per route (median)', 'Per language (median)', 'Main-thread work per load (median)', 'Spread across runs (min / median / max)', 'Audits below a full score', 'Not measured', 'Notes (bench/notes.md)', 'Page weight in the build', 'Widget entries with their chunks']);
   });
 
   it('copies bench/notes.md once, under its own heading', () => {
@@ -68,7 +69,7 @@ describe('bench/results.md', () => {
   it('puts the byte table of every page, the not-found page included, under "Page weight in the build"', () => {
     const rows = section('Page weight in the build').split('\n').filter((line) => line.startsWith('| `'));
     expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| `/`', '| `/about-us`', '| `/404`']);
-    expect(section('Page weight in the build')).toContain('| Page | HTML raw | HTML gzip | HTML br | JS files | JS gzip | JS br |');
+    expect(section('Page weight in the build')).toContain('| Page | HTML raw | HTML gzip | HTML br | JS files | JS gzip | JS br | First screen br |');
     // The loader and the vitals reporter.
     for (const row of rows) expect(row.split(' | ')[4]).toBe('2');
   });
@@ -78,6 +79,34 @@ describe('bench/results.md', () => {
     expect(section('Per route (median)')).toContain('| `/` | 100 | 100 | 100 | 100 | 0.90 s | 1.00 s | 1.25× | 20 ms | 10 ms | 0.000 | 4 |');
     expect(section('Targets')).toContain('LCP ≤ 1.25× its LCP (0.80 s → ≤ 1.00 s) and TBT ≤ its TBT + 50 ms (10 ms → ≤ 60 ms)');
     expect(report).toContain('**Every route meets every target.**');
+  });
+
+  it('gives each language a row with its pages side by side, and the main thread\'s style & layout against the bare page\'s', () => {
+    expect(section('Per language (median)')).toContain('| en (English) | 100 · 100 · 100 · 100, TBT 20 ms | 100 · 100 · 100 · 100, TBT 0 ms |');
+    expect(section('Main-thread work per load (median)')).toContain('| `/` | 120 ms | 1.0× | 300 ms | 1.0× |');
+  });
+
+  it('measures a baseline build beside this one and says what its style & layout was against it, without judging it against the targets', () => {
+    const withBaseline = benchReport(
+      {
+        results: new Map([
+          ['/', [{ ...run, mainThread: { styleLayout: 60, other: 300 } }]],
+          [baselineLabel('/'), [{ ...run, tbt: 400, mainThread: { styleLayout: 240, other: 300 } }]],
+        ]),
+        reference: [{ ...run, mainThread: { styleLayout: 20, other: 100 } }],
+        runs: 1,
+        retries: 0,
+        startedAt: new Date(0),
+        finishedAt: new Date(1),
+        host: { ...host, busyCore: true },
+      },
+      dist,
+      ['/'],
+    );
+    expect(withBaseline).toContain('| `/` | 60 ms | 3.0× | 300 ms | 3.0× | 0.3× |');
+    expect(withBaseline).toContain('| `baseline:/` | 240 ms | 12.0× | 300 ms | 3.0× |  |');
+    expect(withBaseline).toContain('**Every route meets every target.**');
+    expect(withBaseline).toContain('one core kept busy throughout by a spinning process of the bench');
   });
 
   it('shows the spread of every route across its runs, and the machine with its load', () => {

@@ -6,8 +6,10 @@
  * in one profile, so that the test runner spreads them over the cores.
  *
  * Phone (360×640), on every sampled page:
- * - the first screen: a header at most 64 px tall; the headline, "Register free" (and on /
- *   and /career their own lead action) inside the first viewport; the navigation folded;
+ * - the first screen: a header at most 64 px tall, its brand and call to action whole; the
+ *   headline, "Register free" (and on / and /career their own lead action) inside the first
+ *   viewport; the navigation folded; nothing marked below the fold shown in it (nor on
+ *   Lighthouse's 412×823 phone), and no below-fold block shorter than a third of a screen;
  * - no script requested before the first paint; no drawing loaded up front but the landing
  *   hero's, and the desktop-only hero drawings not downloaded at all;
  * - no layout shift while it loads and a reader scrolls it to the end, every image loaded;
@@ -48,6 +50,7 @@ import {
   urlPath,
   walkThePage,
 } from '../helpers/crawl.ts';
+import { belowFoldBlocksShorterThan, cutInHeader, shownBelowTheFold } from '../helpers/page-checks.ts';
 import { emulateSlowPhone } from '../helpers/phone-conditions.ts';
 import { distDir, startServer } from '../helpers/server.ts';
 
@@ -68,6 +71,8 @@ const formFarDown = new Set(['/', '/career']);
 const leadActions: Record<string, string> = { '/': 'Register Your Society', '/career': 'Apply Now' };
 /** Heroes with a drawing beside the title on a desktop, left out (and not downloaded) on a phone. */
 const desktopHeroDrawing = new Set(['/features', '/about-us', '/success-stories']);
+/** What Lighthouse's mobile run shows first (a Moto G Power's screen, in CSS pixels). */
+const lighthousePhone = { width: 412, height: 823 };
 
 export function crawl(profile: 'phone' | 'desktop', pages: string[]) {
   let site: Awaited<ReturnType<typeof startServer>>;
@@ -186,6 +191,17 @@ export function crawl(profile: 'phone' | 'desktop', pages: string[]) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       if (profile === 'phone') {
+        if (!framed && !notice) expect(await cutInHeader(page), `${where}: the brand and the call to action whole, nothing past the bar`).toEqual([]);
+        // The first round trip carries the page up to its first below-the-fold block (scripts/bench/sizes.ts): nothing from
+        // there on shows in the first screen, here or on Lighthouse's phone; no such block so short that laying it out late
+        // (a fast scroll reaching it first) moves what follows into view.
+        for (const size of [viewport, lighthousePhone]) {
+          await page.setViewportSize(size);
+          await page.evaluate(() => scrollTo(0, 0));
+          expect(await shownBelowTheFold(page), `${where} at ${size.width}×${size.height}: shown from below the fold`).toEqual([]);
+          expect(await belowFoldBlocksShorterThan(page, 1 / 3), `${where} at ${size.width}×${size.height}: short below-fold blocks`).toEqual([]);
+        }
+        await page.setViewportSize(viewport);
         await expectLaidOut(page, `${where} at 360 px`);
         expect(await axeViolations(page), `${where}: axe`).toEqual([]);
         await expectDocumentOutline(page, route, framed, notice);
@@ -197,6 +213,7 @@ export function crawl(profile: 'phone' | 'desktop', pages: string[]) {
         await cdp.send('Emulation.clearDeviceMetricsOverride');
         await page.setViewportSize(viewport);
       } else {
+        expect(await belowFoldBlocksShorterThan(page, 1 / 3), `${where}: short below-fold blocks`).toEqual([]);
         await page.setViewportSize({ width: 1280, height: 800 });
         await nextPaint(page);
         await expectLaidOut(page, `${where} at 1280 px`);
