@@ -2,7 +2,7 @@
  * npm run backup -- [--out DIR] [--keep N] [--data-dir DIR]
  * A consistent copy of every SQLite database in the data folder (leads.db, and any other
  * *.db there), taken with SQLite's online backup while the service keeps running, into
- * DIR/<UTC time>/ (default: BACKUP_DIR, else backups/ in the repository). Folders and
+ * DIR/<UTC time>/ (default: BACKUP_DIR, else ~/.local/state/societydesk/backups, outside the repository). Folders and
  * files are the running user's alone (0700/0600). Keeps the newest N backups (default 7)
  * and removes older ones, so an erased person leaves the backups within N runs. For cron.
  * With DATABASE_URL set: a pg_dump of that PostgreSQL database (custom format, for
@@ -13,9 +13,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { dataDir as defaultDataDir, repoRoot } from './paths.ts';
+import { backupDir, dataDir as defaultDataDir, repoRoot } from './paths.ts';
 import { cliArgs, fail } from './reports/cli.ts';
-import { SETTINGS } from '../server/config.ts';
 import { terminalSafe } from './reports/terminal-safe.ts';
 
 process.umask(0o077);
@@ -32,7 +31,7 @@ const values = cliArgs(
 const keep = Number(values.keep);
 if (!Number.isInteger(keep) || keep < 1) fail(`--keep must be a whole number of backups, at least 1; got "${values.keep}"`);
 const dataDir = values['data-dir'] ?? defaultDataDir();
-const outRoot = path.resolve(repoRoot, values.out ?? (process.env.BACKUP_DIR || SETTINGS.BACKUP_DIR.default));
+const outRoot = values.out ? path.resolve(repoRoot, values.out) : backupDir();
 
 const databaseUrl = process.env.DATABASE_URL?.trim();
 
