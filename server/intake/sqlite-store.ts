@@ -13,6 +13,7 @@ import type { IntakeStore } from './store.ts';
 import { createVitalsStore } from './vitals.ts';
 import { createSqliteCvStore } from './cv/cv-store.ts';
 import { createSqliteTeamStore } from '../team/store.ts';
+import { sqliteMonitorReads } from '../ops/monitor-reads.ts';
 
 /**
  * The default store: leads.db (leads, the outbox, used solutions) and vitals.db (vitals, funnel counts) in DATA_DIR,
@@ -53,6 +54,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
     vitals,
     funnel,
     team: createSqliteTeamStore(db, batcher),
+    monitor: sqliteMonitorReads(db),
     checkWritable: createWriteProbe(db, batcher),
     hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
     startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),

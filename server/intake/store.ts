@@ -7,6 +7,7 @@ import type { LeadStore } from './leads.ts';
 import type { CvStore } from './cv/cv-store.ts';
 import type { VitalsStore } from './vitals.ts';
 import type { TeamStore } from '../team/store.ts';
+import type { MonitorReads } from '../ops/monitor-reads.ts';
 
 /**
  * What the running service keeps, as one interface with two implementations: SQLite files
@@ -27,6 +28,8 @@ export interface IntakeStore {
   funnel: FunnelStore;
   /** The team's accounts, sessions, worklist and audit log (server/team/store.ts). */
   team: TeamStore;
+  /** What /metrics and /health/ready read: deliveries not yet sent, CV bytes (server/ops/monitor-reads.ts). */
+  monitor: MonitorReads;
   /** Proves a submission could be stored now, the way one is stored (GET /health). */
   checkWritable(): Promise<WriteCheck>;
   /** The proof-of-work HMAC key: the configured one, else one kept with the data (the same for every instance). */

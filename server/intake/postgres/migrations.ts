@@ -227,6 +227,11 @@ export const MIGRATIONS: readonly string[] = [
   TEAM_MIGRATION_POSTGRES,
   // 9: the CVs applicants attach, the bytes in the database so every instance can serve them (cv.ts).
   CV_MIGRATION_POSTGRES,
+  // 10: dead deliveries by target, for /metrics and /health/ready (../../ops/monitor-reads.ts): an index read, not a
+  // scan of every delivery ever made (pending ones have deliveries_due).
+  `
+  CREATE INDEX IF NOT EXISTS deliveries_dead ON deliveries (target) WHERE status = 'dead';
+  `,
 ];
 
 /**

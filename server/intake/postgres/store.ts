@@ -12,6 +12,7 @@ import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
 import { createPostgresVitals } from './vitals.ts';
 import { createPostgresTeamStore } from './team-store.ts';
 import { createPostgresCvStore } from './cv.ts';
+import { postgresMonitorReads } from '../../ops/monitor-reads.ts';
 
 /**
  * The store when DATABASE_URL is set: one PostgreSQL database for every instance of the
@@ -44,6 +45,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     vitals,
     funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),
     team: createPostgresTeamStore(pool),
+    monitor: postgresMonitorReads(pool),
     checkWritable: createPostgresWriteProbe(pool),
     hmacKey: (configured) => postgresHmacKey(pool, configured),
     rateLimitStore: postgresRateLimitStore(pool),
