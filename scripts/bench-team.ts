@@ -65,6 +65,7 @@ function prioritise(pid: number, children = false): void {
 }
 prioritise(process.pid);
 const GOAL_P99_MS = 100;
+const START_GOAL_S = 10;
 const WARM_UP = 20;
 const ORIGIN = 'https://team.bench.example';
 const now = Date.now();
@@ -282,16 +283,22 @@ async function postgresPlans(url: string) {
 interface StoreRun {
   store: 'SQLite' | 'PostgreSQL';
   fillSeconds: number;
+  /** From spawning the service on the filled store to its first healthy answer. */
+  startSeconds: number;
   size: string;
   results: Result[];
   plans: { name: string; plan: string; full: boolean; allowed: boolean }[];
   note: string;
 }
 
-async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+/** The service on the filled store, and how long it took to answer /health (the goal: START_GOAL_S). */
+async function startService(env: Record<string, string>): Promise<{ service: ServiceProcess; startSeconds: number }> {
+  const started = performance.now();
   const service = await startServiceProcess({ DIST_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-team-dist-')), LOG_LEVEL: 'warn', TEAM_ORIGIN: ORIGIN, RATE_LIMIT_MAX: '1000000', ...env });
+  const startSeconds = (performance.now() - started) / 1000;
   prioritise(service.child.pid!);
-  return service;
+  say(`  the service answered /health ${startSeconds.toFixed(1)} s after it was started (goal: under ${START_GOAL_S} s)`);
+  return { service, startSeconds };
 }
 
 const progressOf = (label: string) => {
@@ -331,10 +338,10 @@ async function runSqlite(): Promise<StoreRun> {
     session.close();
     const size = fs.readdirSync(dataDir).reduce((sum, f) => sum + fs.statSync(path.join(dataDir, f)).size, 0);
     say(`\n  ${reuse ? 'reused' : `filled in ${fillSeconds.toFixed(0)} s`}, ${(size / 2 ** 20).toFixed(0)} MB; timing the API (${SAMPLES} requests per operation, one at a time)…`);
-    const service = await startService({ DATA_DIR: dataDir });
+    const { service, startSeconds } = await startService({ DATA_DIR: dataDir });
     try {
       const results = await measure(service, '__Host-team-session=bench-session-sqlite-0000');
-      return { store: 'SQLite', fillSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (leads.db)`, results, plans: sqlitePlans(dataDir), note: 'one service process, leads.db on the local disk' };
+      return { store: 'SQLite', fillSeconds, startSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (leads.db)`, results, plans: sqlitePlans(dataDir), note: 'one service process, leads.db on the local disk' };
     } finally {
       await service.stop();
     }
@@ -379,10 +386,10 @@ async function runPostgres(): Promise<StoreRun> {
     }
     await sizePool.end();
     say(`\n  filled in ${fillSeconds.toFixed(0)} s, ${(size / 2 ** 20).toFixed(0)} MB; timing the API (${SAMPLES} requests per operation, one at a time)…`);
-    const service = await startService({ DATABASE_URL: url });
+    const { service, startSeconds } = await startService({ DATABASE_URL: url });
     try {
       const results = await measure(service, '__Host-team-session=bench-session-postgres-00');
-      return { store: 'PostgreSQL', fillSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (the database)`, results, plans: await postgresPlans(url), note };
+      return { store: 'PostgreSQL', fillSeconds, startSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (the database)`, results, plans: await postgresPlans(url), note };
     } finally {
       await service.stop();
     }
@@ -403,7 +410,7 @@ function report(runs: StoreRun[], loadBefore: string, loadAfter: string): { mark
     ...(PRIORITY === undefined ? [] : [`- Scheduling priority: the bench, the service${args.only === 'sqlite' ? '' : ' and the throwaway PostgreSQL'} ran at nice ${PRIORITY} (\`--priority=${PRIORITY}\`), the rest of the machine's work at its own`]),
     `- Store: ${TOTAL.toLocaleString('en-IN')} leads (about 80 % societies, 20 % applications, 3 % spam, statuses by age, 12 owners, notes on about 45 % of worked leads) over 330 days, 30 cities`,
     `- Each operation: ${WARM_UP} requests to warm up, then ${SAMPLES} timed one at a time over HTTP to the service as its own process (as a member's phone sends them), each answer checked (the phone search finds the lead, every lead found holds the term, the status changed)`,
-    `- Goal: every p99 under ${GOAL_P99_MS} ms, on SQLite and on PostgreSQL`,
+    `- Goal: every p99 under ${GOAL_P99_MS} ms, on SQLite and on PostgreSQL; the service healthy within ${START_GOAL_S} s of its start on the full store`,
     '- "service CPU": the service process\'s own CPU time per timed request (`/proc`; PostgreSQL\'s work is in its server processes, not counted), which other work on a shared machine does not inflate as it does the wall-clock times',
     '',
     '| operation | ' + runs.map((r) => `${r.store} p50 | ${r.store} p99 | ${r.store} service CPU`).join(' | ') + ' |',
@@ -421,10 +428,10 @@ function report(runs: StoreRun[], loadBefore: string, loadAfter: string): { mark
   for (const r of runs) {
     const worst = Math.max(...r.results.map((x) => x.p99));
     const scans = r.plans.filter((p) => p.full && !p.allowed);
-    const ok = worst < GOAL_P99_MS && scans.length === 0;
+    const ok = worst < GOAL_P99_MS && scans.length === 0 && r.startSeconds < START_GOAL_S;
     pass &&= ok;
     lines.push(
-      `- **${r.store}** (${r.note}): ${r.fillSeconds ? `filled in ${r.fillSeconds.toFixed(0)} s` : 'filled by an earlier run'}, ${r.size}; worst p99 ${worst.toFixed(1)} ms; ` +
+      `- **${r.store}** (${r.note}): ${r.fillSeconds ? `filled in ${r.fillSeconds.toFixed(0)} s` : 'filled by an earlier run'}, ${r.size}; the service started (healthy) in ${r.startSeconds.toFixed(1)} s; worst p99 ${worst.toFixed(1)} ms; ` +
         `${scans.length === 0 ? 'no full scan of the leads for a search or a filter' : `FULL SCAN in: ${scans.map((s) => s.name).join(', ')}`}: **${ok ? 'PASS' : 'FAIL'}**`,
     );
   }

@@ -13,6 +13,7 @@ import { indexValues } from '../../server/team/search-index.ts';
 import { NEW_STATUS, teamToday } from '../../contract/team.ts';
 import { COURSE_VALUES, ROLES, type LeadKind } from '../../contract/lead-contract.ts';
 import type pg from 'pg';
+import { formatReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../contract/lead-reference.ts';
 
 const DAY = 86_400_000;
 /** How far back the leads go: within the default retention (LEAD_RETENTION_DAYS 365), which the service enforces at start. */
@@ -101,6 +102,7 @@ function spelled(national: string, r: ReturnType<typeof random>): string {
 
 export interface BenchLead {
   id: number;
+  reference: string;
   kind: LeadKind;
   createdAt: number;
   fields: Record<string, string>;
@@ -116,6 +118,20 @@ export interface BenchLead {
   cityKey: string | null;
   text: string;
   notes: { authorId: number; text: string; at: number }[];
+}
+
+const REFERENCES = REFERENCE_ALPHABET.length ** REFERENCE_LENGTH;
+
+/**
+ * Lead `i`'s reference, as the service gives every lead (a store of this release has no lead
+ * without one): a multiplication modulo 26^8 by a number prime to it is one-to-one, so every
+ * lead's differs, and neighbours' look unrelated.
+ */
+function benchReference(i: number): string {
+  let n = (i * 2_654_435_761) % REFERENCES;
+  let characters = '';
+  for (let k = 0; k < REFERENCE_LENGTH; k++, n = Math.floor(n / REFERENCE_ALPHABET.length)) characters += REFERENCE_ALPHABET[n % REFERENCE_ALPHABET.length];
+  return formatReference(characters);
 }
 
 /** Lead `i` of `total` (1-based ids, oldest first), the same for the same i, total and `now`. */
@@ -152,6 +168,7 @@ export function benchLead(i: number, total: number, now: number): BenchLead {
   const indexed = indexValues(fields);
   return {
     id: i,
+    reference: benchReference(i),
     kind,
     createdAt,
     fields,
@@ -187,8 +204,8 @@ export function fillSqlite(db: Db, total: number, now: number, progress: (n: num
   for (const { name } of indexes) db.exec(`DROP INDEX IF EXISTS ${name}`);
   const member = db.prepare("INSERT INTO team_members (id, email, role, created_at) VALUES (?, ?, 'member', ?)");
   const lead = db.prepare(
-    `INSERT INTO leads (id, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page, status, owner_id, next_call_on, version, phone_key, city_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, '2026-11-24', ?, ?, '/', ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO leads (id, reference, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page, status, owner_id, next_call_on, version, phone_key, city_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, '2026-11-24', ?, ?, '/', ?, ?, ?, ?, ?, ?)`,
   );
   const search = db.prepare('INSERT INTO lead_search (rowid, text) VALUES (?, ?)');
   const note = db.prepare('INSERT INTO lead_notes (lead_id, author_id, text, created_at) VALUES (?, ?, ?, ?)');
@@ -197,7 +214,7 @@ export function fillSqlite(db: Db, total: number, now: number, progress: (n: num
     db.transaction(() => {
       for (let i = start; i < Math.min(start + BATCH, total + 1); i++) {
         const l = benchLead(i, total, now);
-        lead.run(l.id, l.kind, l.createdAt, `bench-${i}`, JSON.stringify(l.fields), l.origin, l.partner, l.spam ? 'no-solution' : null, l.campaign, l.status, l.ownerId, l.nextCallOn, l.version, l.phoneKey, l.cityKey);
+        lead.run(l.id, l.reference, l.kind, l.createdAt, `bench-${i}`, JSON.stringify(l.fields), l.origin, l.partner, l.spam ? 'no-solution' : null, l.campaign, l.status, l.ownerId, l.nextCallOn, l.version, l.phoneKey, l.cityKey);
         search.run(l.id, l.text);
         for (const n of l.notes) note.run(l.id, n.authorId, n.text, n.at);
       }
@@ -221,16 +238,17 @@ export async function fillPostgres(pool: pg.Pool, total: number, now: number, pr
     const leads = Array.from({ length: Math.min(BATCH, total - start + 1) }, (_, k) => benchLead(start + k, total, now));
     const column = <T>(get: (l: BenchLead) => T) => leads.map(get);
     await pool.query(
-      `INSERT INTO leads (id, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page,
+      `INSERT INTO leads (id, reference, kind, created_at, dedupe_key, fields, origin, partner, notice_version, spam_reason, utm_campaign, page,
                           status, owner_id, next_call_on, version, phone_key, city_key, search_text)
-       SELECT id, kind, created_at, 'bench-' || id, fields::json, origin, partner, '2026-11-24', CASE WHEN spam THEN 'no-solution' END, campaign, '/',
+       SELECT id, reference, kind, created_at, 'bench-' || id, fields::json, origin, partner, '2026-11-24', CASE WHEN spam THEN 'no-solution' END, campaign, '/',
               status, owner_id, next_call_on, version, phone_key, city_key, search_text
-         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[], $13::text[], $14::text[], $15::text[])
-           AS t (id, kind, created_at, fields, origin, partner, spam, campaign, status, owner_id, next_call_on, version, phone_key, city_key, search_text)`,
+         FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[], $10::bigint[], $11::text[], $12::integer[], $13::text[], $14::text[], $15::text[], $16::text[])
+           AS t (id, kind, created_at, fields, origin, partner, spam, campaign, status, owner_id, next_call_on, version, phone_key, city_key, search_text, reference)`,
       [
         column((l) => l.id), column((l) => l.kind), column((l) => l.createdAt), column((l) => JSON.stringify(l.fields)), column((l) => l.origin),
         column((l) => l.partner), column((l) => l.spam), column((l) => l.campaign), column((l) => l.status), column((l) => l.ownerId),
         column((l) => l.nextCallOn), column((l) => l.version), column((l) => l.phoneKey), column((l) => l.cityKey), column((l) => l.text),
+        column((l) => l.reference),
       ],
     );
     const notes = leads.flatMap((l) => l.notes.map((n) => ({ lead: l.id, ...n })));

@@ -29,6 +29,7 @@ import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
 import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { countedLeads, registerOpsRoutes } from '../ops/ops-routes.ts';
+import { backfillReferences } from './reference-backfill.ts';
 
 /** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
 const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
@@ -87,12 +88,19 @@ export async function intakePlugin(app: FastifyInstance, { config, answers, metr
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  let backfill: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    worker.start();
+    // A delivery carries its lead's reference: the worker starts once every lead has one (at once, but on an older release's store).
+    backfill = backfillReferences(store, app.log, () => closing)
+      .catch((error: Error) => app.log.error({ error: error.message }, 'leads stored before references: not all were given one'))
+      .finally(() => closing || worker.start());
     await housekeeping();
     housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
+    await backfill;
     clearInterval(housekeepingTimer);
     stopPurge();
     await worker.stop();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
+import { assignMissingReferences, createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
 import { createFunnelStore } from './funnel.ts';
@@ -57,6 +57,7 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
     monitor: sqliteMonitorReads(db),
     checkWritable: createWriteProbe(db, batcher),
     hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
+    assignMissingReferences: (limit) => batcher.run(() => assignMissingReferences(db, limit)),
     startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),
     async close() {
       batcher.flush();

@@ -22,7 +22,6 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
   const pool = createPool(config.databaseUrl, { max: config.databasePoolSize });
   try {
     await migrate(pool);
-    await assignMissingReferences(pool);
   } catch (error) {
     await pool.end();
     throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`);
@@ -48,6 +47,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     monitor: postgresMonitorReads(pool),
     checkWritable: createPostgresWriteProbe(pool),
     hmacKey: (configured) => postgresHmacKey(pool, configured),
+    assignMissingReferences: (limit) => assignMissingReferences(pool, limit),
     rateLimitStore: postgresRateLimitStore(pool),
     startRetentionPurge: (retentionDays, purgeLog) => startPostgresRetentionPurge(pool, retentionDays, purgeLog),
     close: () => pool.end(),
