@@ -1,0 +1,183 @@
+/**
+ * Issue 41, items 1 and 3 (npm run test:release): docs/deploy-debian.md's commands, from
+ * deploy/debian/steps.sh, run in a Debian 12 container as root in one shell, in order, from
+ * a base with nothing but Debian's minbase and this machine's Node 20 (step 1's substitute:
+ * NodeSource is not reachable here). Step 4, the build, runs in this checkout (CI's clone,
+ * `npm ci` done), its archive copied in where the guide says scp. The server's own steps run
+ * as written: the fresh clone, `npm ci --omit=dev` (no development package installed), the
+ * settings, the hardened unit and Caddy started by a stand-in systemctl as their units say,
+ * the timers and a first backup. Then: HTTPS through Caddy serves / and takes a lead, which
+ * the operator command lists. The units pass systemd-analyze verify; the off-host backup
+ * script keeps 7 days.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guideSteps, GUIDE_STEPS_FILE } from '../../scripts/deploy-docs.ts';
+import { freePort } from '../../scripts/free-port.ts';
+import { container, debianBase, run } from '../helpers/containers.ts';
+import { VALID_SOCIETY } from '../helpers/fixtures.ts';
+import { ROOT } from '../helpers/server.ts';
+
+const steps = guideSteps(fs.readFileSync(path.join(ROOT, GUIDE_STEPS_FILE), 'utf8'));
+const step = (n: number) => steps.find((s) => s.number === n)!;
+const commands = (n: number) => step(n).lines.filter((l) => l.trim() && !l.startsWith('#'));
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'debian-guide-'));
+let ctr: Awaited<ReturnType<typeof container>>;
+let httpsPort = 0;
+let servicePort = 0;
+let guideOutput = '';
+let guide: ReturnType<Awaited<ReturnType<typeof container>>['spawn']> | undefined;
+const SITE_HOST = 'localhost';
+const caRoot = () => path.join(ctr.root, 'var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt');
+
+/** Step 0 as the test gives it: a host Caddy certifies itself (localhost), free ports, the release is this commit. */
+const settings = (port: number, release: string) => `SITE_HOST=${SITE_HOST}
+SITE_URL=https://$SITE_HOST:${httpsPort}
+GRIEVANCE_OFFICER_NAME='Meera Iyer'
+GRIEVANCE_OFFICER_EMAIL=grievance@rwa-desk.test
+GRIEVANCE_OFFICER_PHONE='+91 80 4000 1234'
+REPO=/mnt/repo.git
+RELEASE=${release}
+PORT=${port}`;
+
+beforeAll(async () => {
+  httpsPort = await freePort();
+  servicePort = await freePort();
+  const httpPort = await freePort();
+  const release = (await run('git', ['rev-parse', 'HEAD'], { cwd: ROOT })).trim();
+  const status = await run('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT });
+  if (status.trim()) throw new Error(`commit first: the guide clones the release at HEAD, and this checkout has changes:\n${status}`);
+  await run('git', ['clone', '--bare', '--quiet', ROOT, path.join(work, 'repo.git')]);
+
+  // Step 4 on the build machine: this checkout, with step 0's build-time settings. Its clone and npm ci are CI's; scp is a copy below.
+  const skipped = ['git clone ', 'npm ci', 'scp '];
+  expect(commands(4).filter((c) => skipped.some((s) => c.startsWith(s)))).toHaveLength(3);
+  const build = commands(4).filter((c) => !skipped.some((s) => c.startsWith(s)));
+  expect(build).toEqual([expect.stringContaining('npm run build'), expect.stringContaining('tar -czf societydesk-build.tar.gz')]);
+  await run('bash', ['-euo', 'pipefail', '-c', `${settings(servicePort, release)}\n${build.join('\n')}`], { cwd: ROOT });
+
+  ctr = await container(await debianBase());
+  fs.renameSync(path.join(ROOT, 'societydesk-build.tar.gz'), path.join(ctr.root, 'root', 'societydesk-build.tar.gz'));
+  fs.copyFileSync(path.join(ROOT, 'test', 'helpers', 'fake-systemctl.mjs'), path.join(ctr.root, 'usr/local/sbin/systemctl'));
+  fs.chmodSync(path.join(ctr.root, 'usr/local/sbin/systemctl'), 0o755);
+  // Around the installed Caddyfile, unchanged: certificates from Caddy's own authority, and free ports.
+  fs.mkdirSync(path.join(ctr.root, 'etc/caddy-test'), { recursive: true });
+  fs.writeFileSync(path.join(ctr.root, 'etc/caddy-test/Caddyfile'), `{\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tadmin off\n}\nimport /etc/caddy/Caddyfile\n`);
+
+  const node = "apt-get update\nnode --version   # step 1's substitute: this machine's NodeSource Node 20 is in the base";
+  const server = [0, 1, 2, 3, 5, 6, 7, 8, 9].map((n) => `echo '=== step ${n}: ${step(n).title}'\n${n === 0 ? settings(servicePort, release) : n === 1 ? node : step(n).lines.join('\n')}`);
+  // The run stays open once the steps are done (the services it started live as long as it does): the checks below talk to them.
+  fs.writeFileSync(path.join(work, 'server.sh'), `set -euo pipefail\ncd /root\n${server.join('\n')}\necho '=== done'\nexec sleep infinity\n`);
+  const env = [`FAKE_SYSTEMD_CADDY_CONFIG=/etc/caddy-test/Caddyfile`, `CURL_CA_BUNDLE=/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt`, 'DEBIAN_FRONTEND=noninteractive'];
+  guide = ctr.spawn(['env', ...env, 'bash', '/mnt/work/server.sh'], [`${work}:/mnt/work`, `${path.join(work, 'repo.git')}:/mnt/repo.git:ro`]);
+  const running = guide;
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (running.output().includes('=== done')) return resolve();
+      if (running.child.exitCode !== null) return reject(new Error(`the guide's steps failed:\n${running.output()}`));
+      setTimeout(check, 100);
+    };
+    check();
+  });
+  guideOutput = guide.output();
+}, 30 * 60_000);
+
+afterAll(async () => {
+  if (ctr) {
+    await ctr.exec(['systemctl', 'stop', 'caddy.service', 'societydesk.service']).catch(() => undefined);
+    await guide?.stop();
+    await ctr.remove();
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(path.join(ROOT, 'societydesk-build.tar.gz'), { force: true });
+});
+
+describe('docs/deploy-debian.md, from a bare Debian 12 to HTTPS', () => {
+  it('ran every step to its end', () => {
+    expect(guideOutput).toContain('=== done');
+    expect(guideOutput).toMatch(/=== step 7[\s\S]*"status":"ok"/);
+  });
+
+  it('the server holds the fresh clone and the production packages only: no development package', () => {
+    const { devDependencies } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const installed = fs.readdirSync(path.join(ctr.root, 'srv/societydesk/node_modules'));
+    for (const name of Object.keys(devDependencies).filter((n) => !n.startsWith('@'))) expect(installed, name).not.toContain(name);
+    expect(installed).toEqual(expect.arrayContaining(['fastify', 'better-sqlite3', 'prom-client']));
+  });
+
+  it('keeps the data and settings private to the service\'s user', () => {
+    const stat = (p: string) => fs.statSync(path.join(ctr.root, p));
+    const owner = (p: string) => fs.readFileSync(path.join(ctr.root, 'etc/passwd'), 'utf8').split('\n').find((l) => l.split(':')[2] === String(stat(p).uid))?.split(':')[0];
+    expect(stat('var/lib/societydesk').mode & 0o777).toBe(0o700);
+    expect(owner('var/lib/societydesk')).toBe('societydesk');
+    expect(stat('etc/societydesk/env').mode & 0o777).toBe(0o640);
+    expect(fs.readdirSync(path.join(ctr.root, 'var/lib/societydesk'))).toContain('leads.db');
+  });
+
+  it('serves the site over HTTPS through Caddy, and takes a lead that the operator command lists', async () => {
+    const url = `https://${SITE_HOST}:${httpsPort}`;
+    const curl = (...args: string[]) => run('curl', ['-fsS', '--cacert', caRoot(), ...args]);
+    expect(await curl(`${url}/`)).toContain('<society-registration');
+    const answer = JSON.parse(await curl('-H', 'content-type: application/json', '--data', JSON.stringify(VALID_SOCIETY), `${url}/addSocietyQuery`)) as { success: boolean; reference: string };
+    expect(answer.success).toBe(true);
+    const listed = await ctr.exec(['setpriv', '--reuid=societydesk', '--regid=societydesk', '--init-groups', 'sh', '-c', 'set -a && . /etc/societydesk/env && cd /srv/societydesk && node server-build/leads.js --format json']);
+    expect(JSON.parse(listed)).toEqual([expect.objectContaining({ reference: answer.reference, email: VALID_SOCIETY.email })]);
+    // The service believes Caddy's X-Forwarded-For (TRUST_PROXY=loopback) and its settings are production's.
+    expect(await curl(`${url}/health/ready`)).toContain('"status":"ready"');
+  });
+
+  it('made the first backup with the backup unit', () => {
+    const backups = fs.readdirSync(path.join(ctr.root, 'var/backups/societydesk'));
+    expect(backups).toHaveLength(1);
+    expect(fs.readdirSync(path.join(ctr.root, 'var/backups/societydesk', backups[0]!))).toEqual(expect.arrayContaining(['leads.db', 'altcha-hmac.key']));
+  });
+});
+
+describe('the units', () => {
+  it('pass systemd-analyze verify', async () => {
+    const units = fs.readdirSync(path.join(ROOT, 'deploy/systemd')).filter((f) => /\.(service|timer)$/.test(f));
+    expect(units).toHaveLength(5);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'units-'));
+    for (const unit of units) fs.copyFileSync(path.join(ROOT, 'deploy/systemd', unit), path.join(dir, unit));
+    const output = await run('systemd-analyze', ['verify', ...units.map((u) => path.join(dir, u))]);
+    expect(output.split('\n').filter((l) => l.trim() && !/offsite-backup\.sh|\/srv\/societydesk|Failed to create|No such file/.test(l))).toEqual([]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the service\'s is hardened as the issue asks', () => {
+    const unit = fs.readFileSync(path.join(ROOT, 'deploy/systemd/societydesk.service'), 'utf8');
+    for (const line of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'ReadWritePaths=/var/lib/societydesk', 'MemoryMax=512M', 'User=societydesk']) expect(unit).toContain(line);
+  });
+});
+
+describe('the encrypted copy off the host (deploy/offsite-backup.sh)', () => {
+  it('keeps the last 7 days, and a backup older than that leaves the repository', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'offsite-'));
+    const backups = path.join(dir, 'backups');
+    fs.writeFileSync(path.join(dir, 'password'), 'a test password\n');
+    fs.writeFileSync(path.join(dir, 'restic.env'), `RESTIC_REPOSITORY=${path.join(dir, 'repository')}\nRESTIC_PASSWORD_FILE=${path.join(dir, 'password')}\n`);
+    const env = { ...process.env, BACKUP_DIR: backups, RESTIC_ENV: path.join(dir, 'restic.env'), RESTIC_CACHE_DIR: path.join(dir, 'cache') };
+    try {
+      for (let day = 1; day <= 9; day++) {
+        const backup = path.join(backups, `2026-11-${String(day).padStart(2, '0')}T02-30-00-000Z`);
+        fs.mkdirSync(backup, { recursive: true });
+        fs.writeFileSync(path.join(backup, 'leads.db'), `the leads of day ${day}`);
+        await run('sh', [path.join(ROOT, 'deploy/offsite-backup.sh')], { env });
+      }
+      const restic = (...args: string[]) => run('restic', ['--repo', path.join(dir, 'repository'), '--password-file', path.join(dir, 'password'), ...args], { env });
+      const snapshots = JSON.parse(await restic('snapshots', '--json')) as { paths: string[] }[];
+      expect(snapshots.map((s) => path.basename(s.paths[0]!)).sort()).toEqual([3, 4, 5, 6, 7, 8, 9].map((d) => `2026-11-0${d}T02-30-00-000Z`));
+      // The repository is encrypted: no day's text is in its files; the oldest days' data is gone from it.
+      const files = fs.readdirSync(path.join(dir, 'repository'), { recursive: true }) as string[];
+      const bytes = files.map((f) => path.join(dir, 'repository', f)).filter((f) => fs.statSync(f).isFile()).map((f) => fs.readFileSync(f).toString('latin1')).join('');
+      expect(bytes).not.toContain('the leads of day');
+      await expect(restic('dump', 'latest', `${path.join(backups, '2026-11-09T02-30-00-000Z')}/leads.db`)).resolves.toBe('the leads of day 9');
+      expect(await restic('find', 'leads.db', '--json')).not.toContain('2026-11-01');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
