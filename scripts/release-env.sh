@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # What npm run test:release needs besides npm packages: debootstrap (a Debian 12 base made here),
-# buildah and podman (build and run the image), podman-compose (reads compose.yaml), Caddy and
+# buildah and podman (build and run the image), docker-compose (Compose v1: checks compose.yaml), Caddy and
 # systemd-analyze (the Debian guide's units and Caddyfile), restic (the off-host backup copy).
 # On Debian as root it installs what is missing; anywhere else it stops and prints the command.
 set -euo pipefail
 
 missing=()
-for tool in debootstrap:debootstrap buildah:buildah podman:podman podman-compose:podman-compose caddy:caddy systemd-analyze:systemd restic:restic git:git; do
+for tool in debootstrap:debootstrap buildah:buildah podman:podman docker-compose:docker-compose caddy:caddy systemd-analyze:systemd restic:restic git:git; do
   command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool##*:}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -47,9 +47,12 @@ export function start(program: string, args: string[], env: NodeJS.ProcessEnv = 
 const NODE_FILES = ['/usr/bin/node', '/usr/lib/node_modules/npm', '/usr/include/node'];
 const TRUST_FILES = ['/usr/local/share/ca-certificates', '/usr/etc/npmrc'];
 
+/** The recipe of debianBase(), by name: change it when the recipe changes. */
+const BASE_RECIPE = 'bookworm minbase, ca-certificates, this Node and npm, this machine\'s authorities and npmrc, nodedir=/usr';
+
 /** What the base is made of: another Node, another authority or another recipe is another base. */
 function baseKey(): string {
-  const hash = createHash('sha256').update(process.version).update(fs.readFileSync(import.meta.filename));
+  const hash = createHash('sha256').update(process.version).update(BASE_RECIPE);
   for (const dir of TRUST_FILES.filter((f) => fs.existsSync(f))) {
     for (const f of fs.statSync(dir).isDirectory() ? fs.readdirSync(dir).map((n) => path.join(dir, n)) : [dir]) hash.update(fs.readFileSync(f));
   }
@@ -91,6 +94,14 @@ export async function debianBase(): Promise<string> {
   }
 }
 
+interface RunOptions {
+  /** host:container[:ro] bind mounts */
+  volumes?: string[];
+  user?: string;
+}
+
+const runArgs = (name: string, { volumes = [], user }: RunOptions) => ['run', '--isolation', 'chroot', ...(user ? ['--user', user] : []), ...volumes.flatMap((v) => ['-v', v]), name, '--'];
+
 /** A working container of `image` (removed by `remove`), and where its root is mounted on this host. */
 export async function container(image: string) {
   const name = (await run('buildah', ['from', '--pull-never', image])).trim().split('\n').at(-1)!;
@@ -98,10 +109,10 @@ export async function container(image: string) {
   return {
     name,
     root,
-    /** Runs a command in it (as root, host network), to its end. */
-    exec: (command: string[], volumes: string[] = []) => run('buildah', ['run', '--isolation', 'chroot', ...volumes.flatMap((v) => ['-v', v]), name, '--', ...command]),
+    /** Runs a command in it (as root, or `user`; host network), to its end. */
+    exec: (command: string[], options: RunOptions = {}) => run('buildah', [...runArgs(name, options), ...command]),
     /** Starts a command in it and leaves it running. */
-    spawn: (command: string[], volumes: string[] = []) => start('buildah', ['run', '--isolation', 'chroot', ...volumes.flatMap((v) => ['-v', v]), name, '--', ...command]),
+    spawn: (command: string[], options: RunOptions = {}) => start('buildah', [...runArgs(name, options), ...command]),
     remove: () => run('buildah', ['rm', name]).then(() => undefined),
   };
 }

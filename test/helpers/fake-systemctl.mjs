@@ -90,7 +90,8 @@ function command(service, line) {
   const cwd = service.WorkingDirectory?.at(-1) ?? '/';
   const umask = service.UMask?.at(-1) ?? '0022';
   const shell = ['sh', '-c', `umask ${umask} && cd ${cwd} && exec ${program}`];
-  const asUser = user ? ['setpriv', `--reuid=${user}`, `--regid=${group}`, '--init-groups', '--'] : [];
+  // A system user has no group but its own: --clear-groups (setgroups with the user's list is refused in the container).
+  const asUser = user ? ['setpriv', `--reuid=${user}`, `--regid=${group}`, '--clear-groups', '--'] : [];
   return [...asUser, 'env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...shell];
 }
 

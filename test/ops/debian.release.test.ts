@@ -72,7 +72,7 @@ beforeAll(async () => {
   // The run stays open once the steps are done (the services it started live as long as it does): the checks below talk to them.
   fs.writeFileSync(path.join(work, 'server.sh'), `set -euo pipefail\ncd /root\n${server.join('\n')}\necho '=== done'\nexec sleep infinity\n`);
   const env = [`FAKE_SYSTEMD_CADDY_CONFIG=/etc/caddy-test/Caddyfile`, `CURL_CA_BUNDLE=/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt`, 'DEBIAN_FRONTEND=noninteractive'];
-  guide = ctr.spawn(['env', ...env, 'bash', '/mnt/work/server.sh'], [`${work}:/mnt/work`, `${path.join(work, 'repo.git')}:/mnt/repo.git:ro`]);
+  guide = ctr.spawn(['env', ...env, 'bash', '/mnt/work/server.sh'], { volumes: [`${work}:/mnt/work`, `${path.join(work, 'repo.git')}:/mnt/repo.git:ro`] });
   const running = guide;
   await new Promise<void>((resolve, reject) => {
     const check = () => {
@@ -123,7 +123,7 @@ describe('docs/deploy-debian.md, from a bare Debian 12 to HTTPS', () => {
     expect(await curl(`${url}/`)).toContain('<society-registration');
     const answer = JSON.parse(await curl('-H', 'content-type: application/json', '--data', JSON.stringify(VALID_SOCIETY), `${url}/addSocietyQuery`)) as { success: boolean; reference: string };
     expect(answer.success).toBe(true);
-    const listed = await ctr.exec(['setpriv', '--reuid=societydesk', '--regid=societydesk', '--init-groups', 'sh', '-c', 'set -a && . /etc/societydesk/env && cd /srv/societydesk && node server-build/leads.js --format json']);
+    const listed = await ctr.exec(['sh', '-c', 'set -a && . /etc/societydesk/env && cd /srv/societydesk && node server-build/leads.js --format json'], { user: 'societydesk' });
     expect(JSON.parse(listed)).toEqual([expect.objectContaining({ reference: answer.reference, email: VALID_SOCIETY.email })]);
     // The service believes Caddy's X-Forwarded-For (TRUST_PROXY=loopback) and its settings are production's.
     expect(await curl(`${url}/health/ready`)).toContain('"status":"ready"');
