@@ -59,7 +59,8 @@ beforeAll(async () => {
   await run('bash', ['-euo', 'pipefail', '-c', `${settings(servicePort, release)}\n${build.join('\n')}`], { cwd: ROOT });
 
   ctr = await container(await debianBase());
-  fs.renameSync(path.join(ROOT, 'societydesk-build.tar.gz'), path.join(ctr.root, 'root', 'societydesk-build.tar.gz'));
+  fs.copyFileSync(path.join(ROOT, 'societydesk-build.tar.gz'), path.join(ctr.root, 'root', 'societydesk-build.tar.gz'));
+  fs.rmSync(path.join(ROOT, 'societydesk-build.tar.gz'));
   fs.copyFileSync(path.join(ROOT, 'test', 'helpers', 'fake-systemctl.mjs'), path.join(ctr.root, 'usr/local/sbin/systemctl'));
   fs.chmodSync(path.join(ctr.root, 'usr/local/sbin/systemctl'), 0o755);
   // Around the installed Caddyfile, unchanged: certificates from Caddy's own authority, and free ports.
