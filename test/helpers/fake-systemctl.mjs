@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/node
 // systemctl in the release test's Debian container (test/ops/debian.release.test.ts), where no
 // systemd runs: the guide's commands call it as on a server, and it does what systemd would
 // do with the units as written, as far as a test needs. It reads a unit and its drop-ins

@@ -68,7 +68,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(ctr.root, 'etc/caddy-test/Caddyfile'), `{\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n\tadmin off\n}\nimport /etc/caddy/Caddyfile\n`);
 
   const node = "apt-get update\nnode --version   # step 1's substitute: this machine's NodeSource Node 20 is in the base";
-  const server = [0, 1, 2, 3, 5, 6, 7, 8, 9].map((n) => `echo '=== step ${n}: ${step(n).title}'\n${n === 0 ? settings(servicePort, release) : n === 1 ? node : step(n).lines.join('\n')}`);
+  const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  const server = [0, 1, 2, 3, 5, 6, 7, 8, 9].map((n) => `echo ${quoted(`=== step ${n}: ${step(n).title}`)}\n${n === 0 ? settings(servicePort, release) : n === 1 ? node : step(n).lines.join('\n')}`);
   // The services the steps start outlive the run (buildah's chroot shares this machine's process table): the checks below talk to them.
   fs.writeFileSync(path.join(work, 'server.sh'), `set -euo pipefail\ncd /root\n${server.join('\n')}\necho '=== done'\n`);
   const env = [`FAKE_SYSTEMD_CADDY_CONFIG=/etc/caddy-test/Caddyfile`, `CURL_CA_BUNDLE=/var/lib/caddy/.local/share/caddy/pki/authorities/local/root.crt`, 'DEBIAN_FRONTEND=noninteractive'];
