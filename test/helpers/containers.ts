@@ -20,6 +20,7 @@ export function run(program: string, args: string[], options: { input?: string |
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.stdin.on('error', () => {}); // a program that does not read its input may close it first (EPIPE)
     child.stdin.end(options.input ?? '');
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${program} ${args.join(' ')} exited with ${code}:\n${output.slice(-6000)}`))));
