@@ -78,8 +78,16 @@ describe('started with a data volume', () => {
     const ctr = await container(IMAGE);
     // buildah run does not read ENTRYPOINT and CMD: run the image's own, as its user, with one more variable (the port: host network).
     // /data is the image's VOLUME: buildah gives the container a volume there (made from the image's /data, the user's, 0700), kept across runs.
-    const command = ['env', `PORT=${port}`, 'SPAM_CHALLENGE=off', ...config.Entrypoint, ...config.Cmd];
+    // The shell leaves tini's process id (this machine's: buildah's chroot shares its process table) and becomes tini.
+    const command = ['sh', '-c', 'echo $$ > /tmp/tini.pid && exec "$@"', 'sh', 'env', `PORT=${port}`, 'SPAM_CHALLENGE=off', ...config.Entrypoint, ...config.Cmd];
     const as = { user: config.User };
+    /** SIGTERM to tini, as a container runtime stops it: tini passes it to node, which drains and exits 0. (A signal to buildah run itself would leave them running.) */
+    const stop = async (service: ReturnType<typeof ctr.spawn>) => {
+      process.kill(Number(fs.readFileSync(path.join(ctr.root, 'tmp/tini.pid'), 'utf8')), 'SIGTERM');
+      await service.exited;
+      expect(service.child.exitCode, service.output()).toBe(0);
+      await expect(fetch(`${url}/health`)).rejects.toThrow();
+    };
     const healthy = async (service: ReturnType<typeof ctr.spawn>) => {
       const deadline = Date.now() + 60_000;
       while ((await fetch(`${url}/health`).catch(() => undefined))?.status !== 200) {
@@ -97,7 +105,7 @@ describe('started with a data volume', () => {
       const answer = await fetch(`${url}/addSocietyQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(VALID_SOCIETY) });
       expect(answer.status).toBe(200);
       const { reference } = (await answer.json()) as { reference: string };
-      await service.stop(); // SIGTERM, through tini
+      await stop(service);
 
       // The data is in the volume, a mount of its own: not in the container's layer, and the service's user's alone.
       expect(await ctr.exec(['sh', '-c', "grep -c ' /data ' /proc/mounts; stat -c '%U %a' /data; ls /data"], as)).toMatch(/^1\nsocietydesk 700\n[\s\S]*leads\.db/);
@@ -108,8 +116,15 @@ describe('started with a data volume', () => {
       // The lead as the operator command lists it, in the container, from the same volume.
       const listed = await ctr.exec(['sh', '-c', 'cd /app && npm run --silent leads -- --format json'], as);
       expect(JSON.parse(listed)).toEqual([expect.objectContaining({ reference, email: VALID_SOCIETY.email })]);
-      await service.stop();
+      await stop(service);
     } finally {
+      // A failed check leaves the service running: end it by its id.
+      const pidFile = path.join(ctr.root, 'tmp/tini.pid');
+      try {
+        if (fs.existsSync(pidFile)) process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
       await ctr.remove();
     }
   }, 5 * 60_000);
