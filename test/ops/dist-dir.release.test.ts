@@ -21,7 +21,9 @@ describe('DIST_DIR outside the repository', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const dist = path.join(outside, 'dist');
-    const npm = start('npm', ['start'], { ...process.env, DIST_DIR: dist, DATA_DIR: path.join(outside, 'data'), PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn' });
+    // A shell's environment, not the test runner's (Vitest sets NODE_ENV=test).
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DIST_DIR: dist, DATA_DIR: path.join(outside, 'data'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    const npm = start('npm', ['start'], env);
     try {
       const deadline = Date.now() + 8 * 60_000;
       while ((await fetch(`${url}/health`).catch(() => undefined))?.status !== 200) {
@@ -34,7 +36,7 @@ describe('DIST_DIR outside the repository', () => {
       const post = (values: Record<string, string>) =>
         fetch(`${url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ lang: 'en', website: '', ...values }) });
       const refused = await post(formValues('society', { city: '' }));
-      expect(refused.status).toBe(400);
+      expect(refused.status, npm.output()).toBe(400);
       expect(await refused.text()).toContain('There is a problem');
       const taken = await post(formValues('society'));
       expect(taken.status).toBe(303);
