@@ -2,7 +2,7 @@ import type { KnipConfig } from 'knip';
 
 /**
  * `npm run lint:unused`: code that nothing uses (files, exports, types) fails `npm test`.
- * Entries are what runs without being imported: the service, the CLIs and benches, each
+ * Entries are what runs without being imported: the service (an input of vite.server.config.ts), the CLIs and benches, each
  * widget and page script (the pages and the build name them by path), the team's app, the
  * pre-render and the answer kit (loaded by path at build), the tests and their stub server, the files served as written. An
  * export used only in its own file is not dead. Unused locals, imports and parameters are the
@@ -10,7 +10,6 @@ import type { KnipConfig } from 'knip';
  */
 const config: KnipConfig = {
   entry: [
-    'server/main.ts',
     'widgets/*/define.ts',
     'widgets/registry/prerender.tsx',
     'widgets/registry/answer-kit.tsx',

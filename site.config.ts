@@ -119,14 +119,20 @@ export const SITE_SETTINGS = {
   },
 } as const satisfies Record<string, SettingDoc>;
 
+/** LEAD_RETENTION_DAYS as the notices state it: a whole number of days; anything else stops the build (and the service). */
+function retention(value: string): number {
+  const days = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!(days >= 1 && days <= 3650)) throw new Error(`LEAD_RETENTION_DAYS must be a whole number from 1 to 3650 (default ${SITE_SETTINGS.LEAD_RETENTION_DAYS.default}); got "${value}"`);
+  return days;
+}
+
 export function loadSiteConfig(vars: Record<string, string | undefined> = process.env): SiteConfig {
   const env = (name: string, fallback: string): string => {
     const value = vars[name];
     return value !== undefined && value.trim() !== '' ? value.trim() : fallback;
   };
   const telHref = (phone: string) => phone.replace(/[^\d+]/g, '');
-  const days = Number.parseInt(env('LEAD_RETENTION_DAYS', ''), 10);
-  const retentionDays = days > 0 ? days : SITE_SETTINGS.LEAD_RETENTION_DAYS.default;
+  const retentionDays = retention(env('LEAD_RETENTION_DAYS', String(SITE_SETTINGS.LEAD_RETENTION_DAYS.default)));
   const contactEmail = env('CONTACT_EMAIL', SITE_SETTINGS.CONTACT_EMAIL.default);
   return {
     brandName: env('SITE_NAME', SITE_SETTINGS.SITE_NAME.default),

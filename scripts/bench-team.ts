@@ -67,6 +67,7 @@ function prioritise(pid: number, children = false): void {
 prioritise(process.pid);
 const GOAL_P99_MS = 100;
 const DAY = 86_400_000;
+const START_GOAL_S = 10;
 const WARM_UP = 20;
 const ORIGIN = 'https://team.bench.example';
 const now = Date.now();
@@ -322,16 +323,26 @@ async function postgresPlans(url: string) {
 interface StoreRun {
   store: 'SQLite' | 'PostgreSQL';
   fillSeconds: number;
+  /** From spawning the service on the filled store to its first healthy answer, and what ran. */
+  startSeconds: number;
+  entry: string;
   size: string;
   results: Result[];
   plans: { name: string; plan: string; full: boolean; allowed: boolean }[];
   note: string;
 }
 
-async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  const service = await startServiceProcess({ DIST_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-team-dist-')), LOG_LEVEL: 'warn', TEAM_ORIGIN: ORIGIN, RATE_LIMIT_MAX: '1000000', ...env });
+/** The service on the filled store, and how long it took to answer /health (the goal: START_GOAL_S). */
+async function startService(env: Record<string, string>): Promise<{ service: ServiceProcess; startSeconds: number; entry: string }> {
+  const started = performance.now();
+  // As a server runs it (the compiled service, no TypeScript to compile at start) when npm run build made it.
+  const compiled = fs.existsSync(path.join(repoRoot, 'server-build', 'main.js'));
+  const service = await startServiceProcess({ DIST_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-team-dist-')), LOG_LEVEL: 'warn', TEAM_ORIGIN: ORIGIN, RATE_LIMIT_MAX: '1000000', ...env }, [], { compiled });
+  const startSeconds = (performance.now() - started) / 1000;
   prioritise(service.child.pid!);
-  return service;
+  const entry = compiled ? 'server-build/main.js' : 'server/main.ts through tsx';
+  say(`  the service (${entry}) answered /health ${startSeconds.toFixed(1)} s after it was started (goal: under ${START_GOAL_S} s)`);
+  return { service, startSeconds, entry };
 }
 
 const progressOf = (label: string) => {
@@ -371,10 +382,10 @@ async function runSqlite(): Promise<StoreRun> {
     session.close();
     const size = fs.readdirSync(dataDir).reduce((sum, f) => sum + fs.statSync(path.join(dataDir, f)).size, 0);
     say(`\n  ${reuse ? 'reused' : `filled in ${fillSeconds.toFixed(0)} s`}, ${(size / 2 ** 20).toFixed(0)} MB; timing the API (${SAMPLES} requests per operation, one at a time)…`);
-    const service = await startService({ DATA_DIR: dataDir });
+    const { service, startSeconds, entry } = await startService({ DATA_DIR: dataDir });
     try {
       const results = await measure(service, '__Host-team-session=bench-session-sqlite-0000');
-      return { store: 'SQLite', fillSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (leads.db)`, results, plans: sqlitePlans(dataDir), note: 'one service process, leads.db on the local disk' };
+      return { store: 'SQLite', fillSeconds, startSeconds, entry, size: `${(size / 2 ** 20).toFixed(0)} MB (leads.db)`, results, plans: sqlitePlans(dataDir), note: 'one service process, leads.db on the local disk' };
     } finally {
       await service.stop();
     }
@@ -419,10 +430,10 @@ async function runPostgres(): Promise<StoreRun> {
     }
     await sizePool.end();
     say(`\n  filled in ${fillSeconds.toFixed(0)} s, ${(size / 2 ** 20).toFixed(0)} MB; timing the API (${SAMPLES} requests per operation, one at a time)…`);
-    const service = await startService({ DATABASE_URL: url });
+    const { service, startSeconds, entry } = await startService({ DATABASE_URL: url });
     try {
       const results = await measure(service, '__Host-team-session=bench-session-postgres-00');
-      return { store: 'PostgreSQL', fillSeconds, size: `${(size / 2 ** 20).toFixed(0)} MB (the database)`, results, plans: await postgresPlans(url), note };
+      return { store: 'PostgreSQL', fillSeconds, startSeconds, entry, size: `${(size / 2 ** 20).toFixed(0)} MB (the database)`, results, plans: await postgresPlans(url), note };
     } finally {
       await service.stop();
     }
@@ -443,7 +454,7 @@ function report(runs: StoreRun[], loadBefore: string, loadAfter: string): { mark
     ...(PRIORITY === undefined ? [] : [`- Scheduling priority: the bench, the service${args.only === 'sqlite' ? '' : ' and the throwaway PostgreSQL'} ran at nice ${PRIORITY} (\`--priority=${PRIORITY}\`), the rest of the machine's work at its own`]),
     `- Store: ${TOTAL.toLocaleString('en-IN')} leads (about 80 % societies, 20 % applications, 3 % spam, statuses by age, 12 owners, notes on about 45 % of worked leads) over 330 days, 30 cities`,
     `- Each operation: ${WARM_UP} requests to warm up, then ${SAMPLES} timed one at a time over HTTP to the service as its own process (as a member's phone sends them), each answer checked (the phone search finds the lead, every lead found holds the term, the status changed)`,
-    `- Goal: every p99 under ${GOAL_P99_MS} ms, on SQLite and on PostgreSQL`,
+    `- Goal: every p99 under ${GOAL_P99_MS} ms, on SQLite and on PostgreSQL; the service healthy within ${START_GOAL_S} s of its start on the full store`,
     '- "service CPU": the service process\'s own CPU time per timed request (`/proc`; PostgreSQL\'s work is in its server processes, not counted), which other work on a shared machine does not inflate as it does the wall-clock times',
     '',
     '| operation | ' + runs.map((r) => `${r.store} p50 | ${r.store} p99 | ${r.store} service CPU`).join(' | ') + ' |',
@@ -461,10 +472,10 @@ function report(runs: StoreRun[], loadBefore: string, loadAfter: string): { mark
   for (const r of runs) {
     const worst = Math.max(...r.results.map((x) => x.p99));
     const scans = r.plans.filter((p) => p.full && !p.allowed);
-    const ok = worst < GOAL_P99_MS && scans.length === 0;
+    const ok = worst < GOAL_P99_MS && scans.length === 0 && r.startSeconds < START_GOAL_S;
     pass &&= ok;
     lines.push(
-      `- **${r.store}** (${r.note}): ${r.fillSeconds ? `filled in ${r.fillSeconds.toFixed(0)} s` : 'filled by an earlier run'}, ${r.size}; worst p99 ${worst.toFixed(1)} ms; ` +
+      `- **${r.store}** (${r.note}): ${r.fillSeconds ? `filled in ${r.fillSeconds.toFixed(0)} s` : 'filled by an earlier run'}, ${r.size}; the service (${r.entry}) started (healthy) in ${r.startSeconds.toFixed(1)} s; worst p99 ${worst.toFixed(1)} ms; ` +
         `${scans.length === 0 ? 'no full scan of the leads for a search or a filter' : `FULL SCAN in: ${scans.map((s) => s.name).join(', ')}`}: **${ok ? 'PASS' : 'FAIL'}**`,
     );
   }

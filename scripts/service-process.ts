@@ -1,7 +1,7 @@
 /**
- * The intake service as its own process, for the tests and the API bench: spawns
- * `node --import tsx server/main.ts` on a free port of 127.0.0.1 and waits until
- * GET /health answers ok.
+ * The intake service as its own process, for the tests and the benches: spawns
+ * `node --import tsx server/main.ts` (or the service `npm run build` compiled, `compiled`)
+ * on a free port of 127.0.0.1 and waits until GET /health answers ok.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './free-port.ts';
@@ -22,13 +22,19 @@ export interface ServiceProcess {
 /**
  * `env` goes on top of this process's environment and the defaults: HOST 127.0.0.1,
  * LOG_LEVEL warn and SQLite (a DATABASE_URL of the shell must not leak in); PORT is always
- * the free port. `nodeArgs` go before the script (e.g. `--cpu-prof`); `root` is the copy of
- * the repository to run (a scratch copy's own service). Throws with the process's output when
- * it exits, or is not healthy within 60 s (then it is killed).
+ * the free port. `nodeArgs` go before the script (e.g. `--cpu-prof`); `compiled` runs
+ * server-build/main.js as a server does (after npm run build); `root` is the copy of the
+ * repository to run (a scratch copy's own service). Throws with the process's output when it
+ * exits, or is not healthy within 60 s (then it is killed).
  */
-export async function startServiceProcess(env: Record<string, string>, nodeArgs: string[] = [], root = repoRoot): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  { compiled = false, root = repoRoot }: { compiled?: boolean; root?: string } = {},
+): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+  const entry = compiled ? ['server-build/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

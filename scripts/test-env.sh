@@ -3,7 +3,8 @@
 # (FIREFOX_PATH), WebKit (WebKitGTK's MiniBrowser, MINIBROWSER_PATH, with WebKitWebDriver,
 # on an Xvfb display), Java 17+ for the Nu HTML checker, a Devanagari font (Noto, as
 # Android ships) so the Hindi pages lay out in the browsers as on a phone, and PostgreSQL
-# and nginx (the tests start throwaway ones of their own; the packages' services are not used). On Debian as root with apt-get,
+# and nginx (the tests start throwaway ones of their own; the packages' services are not used), and Prometheus
+# (its promtool checks the metrics and alert rules; a test runs its server). On Debian as root with apt-get,
 # installs what is missing; anywhere else, stops at once and prints the command to run.
 # Run first by `npm test` and by .ci/run.
 set -euo pipefail
@@ -61,13 +62,18 @@ nginx_ok() {
 }
 nginx_ok || missing+=(nginx-light)
 
+prometheus_ok() {
+  command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1
+}
+prometheus_ok || missing+=(prometheus)
+
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 
 if [ -f /etc/debian_version ] && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "test-env: installing ${missing[*]} (Debian packages)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  if chromium_ok && firefox_ok && webkit_ok && xvfb_ok && java_ok && devanagari_ok && postgres_ok && nginx_ok; then exit 0; fi
+  if chromium_ok && firefox_ok && webkit_ok && xvfb_ok && java_ok && devanagari_ok && postgres_ok && nginx_ok && prometheus_ok; then exit 0; fi
   echo "test-env: installed ${missing[*]}, but the tests still cannot find them." >&2
   exit 1
 fi
@@ -78,7 +84,7 @@ fi
     echo "Install them with:"
     echo "  sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
   else
-    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), WebKitGTK's WebKitWebDriver and MiniBrowser (or set MINIBROWSER_PATH) with Xvfb, a Java 17+ runtime, a Devanagari font (Noto Sans Devanagari), PostgreSQL (or set PG_BIN) and nginx;"
+    echo "Install Chromium (or set CHROME_PATH), Firefox ESR (or set FIREFOX_PATH), WebKitGTK's WebKitWebDriver and MiniBrowser (or set MINIBROWSER_PATH) with Xvfb, a Java 17+ runtime, a Devanagari font (Noto Sans Devanagari), PostgreSQL (or set PG_BIN), nginx and Prometheus (prometheus and promtool);"
     echo "on Debian or Ubuntu: sudo apt-get update && sudo apt-get install -y ${missing[*]}"
   fi
 } >&2

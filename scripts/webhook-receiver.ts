@@ -1,7 +1,8 @@
 /**
  * A real webhook receiver for the tests and the API bench: plain node:http on 127.0.0.1 that
  * verifies every request's Standard Webhooks signature with the `standardwebhooks` package.
- * It can fail the first N attempts of each message (503), or hold requests without answering.
+ * It can fail the first N attempts of each message (503), fail every one (500: a broken
+ * receiver), or hold requests without answering.
  */
 import http from 'node:http';
 import type net from 'node:net';
@@ -23,7 +24,7 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
   /** Every request whose signature verified, answered or not. */
   const attempts = new Map<string, number>();
   const badSignatures: string[] = [];
-  let mode: 'answer' | 'hang' = 'answer';
+  let mode: 'answer' | 'hang' | 'fail' = 'answer';
   let failFirst = options.failFirst ?? 0;
   const held: http.ServerResponse[] = [];
 
@@ -45,6 +46,10 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       attempts.set(id, n);
       if (mode === 'hang') {
         held.push(res);
+        return;
+      }
+      if (mode === 'fail') {
+        res.writeHead(500).end('broken');
         return;
       }
       if (n <= failFirst) {
@@ -69,8 +74,8 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       for (const a of accepted) counts.set(a.id, (counts.get(a.id) ?? 0) + 1);
       return counts;
     },
-    /** 'hang': take requests and never answer them (a receiver that stalls). */
-    setMode(next: 'answer' | 'hang', nextFailFirst = 0) {
+    /** 'hang': take requests and never answer them (a receiver that stalls); 'fail': answer every one 500. */
+    setMode(next: 'answer' | 'hang' | 'fail', nextFailFirst = 0) {
       mode = next;
       failFirst = nextFailFirst;
     },

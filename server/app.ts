@@ -8,6 +8,9 @@ import { loadAnswerKit } from './answer-pages/kit.ts';
 import { createAnswerPages } from './answer-pages/pages.ts';
 import { answerRoutesPlugin } from './answer-pages/routes.ts';
 import { siteRoutes } from './intake/vitals.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { registerMetricsRoute } from './ops/metrics-route.ts';
+import { targetLabeller } from './ops/target-labels.ts';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -20,6 +23,8 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     // A hop count trusts that many proxies nearest to this process (Fastify's typings lack the number form).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    // Opening the store may migrate it (a large store takes its time once): no plugin timeout decides whether it starts.
+    pluginTimeout: 0,
     // A slow client can't hold a connection: the whole request (headers and body) must
     // arrive within requestTimeout, its headers within headersTimeout; Node checks open
     // requests every connectionsCheckingInterval, so the cut comes within a quarter of it.
@@ -41,9 +46,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
       done();
     });
   }
+  const metrics = createMetrics({ label: targetLabeller(config.webhookUrls), maxPendingAgeS: config.deliveryMaxPendingAgeS, diskMinFreeMb: config.diskMinFreeMb });
+  metrics.observeRequests(app);
+  registerMetricsRoute(app, { token: config.metricsToken, registry: metrics.registry });
   // The answers to a form sent without script: drawn by the built site's kit (answer-pages/).
   const answers = createAnswerPages(await loadAnswerKit(config.distDir, app.log), loadBuildMeta(config.distDir), siteRoutes(config.distDir));
-  await app.register(intakePlugin, { config, answers });
+  await app.register(intakePlugin, { config, answers, metrics });
   await app.register(staticSitePlugin, { config });
   await app.register(answerRoutesPlugin, { pages: answers });
   return app;

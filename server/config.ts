@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
-import { DEFAULT_SITE_URL, loadSiteConfig, type SettingDoc, type SiteConfig } from '../site.config.ts';
+import { DEFAULT_SITE_URL, loadSiteConfig, SITE_SETTINGS, type SettingDoc, type SiteConfig } from '../site.config.ts';
 import type { PersonEmailFacts } from './intake/delivery/person-email.ts';
 import type { AcknowledgementLimits } from './intake/delivery/acknowledgement.ts';
 
@@ -82,10 +82,26 @@ export interface ServerConfig {
   insightToken: string | undefined;
   /** The origin the team opens /team/ on (TEAM_ORIGIN, else SITE_URL's): the passkeys' relying party, the origin every team POST must come from, and the origin of invitation and notification links. */
   teamOrigin: string;
+  /** GET /health/ready fails once the oldest pending delivery has waited longer than this (seconds). */
+  deliveryMaxPendingAgeS: number;
+  /** GET /health/ready fails when the data folder's disk has less free than this (MB); 0: not checked. */
+  diskMinFreeMb: number;
+  /** METRICS_TOKEN: turns on GET /metrics for requests that carry it (server/ops/metrics-route.ts); undefined: off. */
+  metricsToken: string | undefined;
 }
 
 /** A claim must outlast the slowest send (a webhook's 10 s timeout, an email's), or two instances could send the same delivery. */
 const MIN_LEASE_MS = 15_000;
+
+/**
+ * A run-time setting: its documentation and, for a whole number, the range it must lie in
+ * (`min` 1 unless said, no `max` unless said): a value that does not parse or lies outside
+ * stops the start with a sentence naming the setting.
+ */
+interface ServerSettingDoc extends SettingDoc {
+  min?: number;
+  max?: number;
+}
 
 /**
  * Every environment variable the service (or its operator commands) reads, with its
@@ -95,6 +111,7 @@ const MIN_LEASE_MS = 15_000;
 export const SETTINGS = {
   PORT: {
     default: 8080,
+    max: 65_535,
     description: 'port of the site and intake service',
   },
   HOST: {
@@ -117,10 +134,12 @@ export const SETTINGS = {
   },
   DATABASE_POOL_SIZE: {
     default: 10,
+    max: 1_000,
     description: 'with PostgreSQL: connections each instance keeps at most (instances × pool size must stay under the server\'s `max_connections`)',
   },
   DELIVERY_LEASE_MS: {
     default: 60_000,
+    min: MIN_LEASE_MS,
     description: `with PostgreSQL: how long a delivery claimed by one instance is its own before another may take it over (its instance died); at least ${MIN_LEASE_MS}`,
   },
   SITE_URL: {
@@ -166,8 +185,8 @@ export const SETTINGS = {
       'leads older than this are erased at start and daily by the service, and by `npm run leads -- --purge`; read at build time too, for the retention the notices and privacy pages state (give the build and the service the same value)',
   },
   BACKUP_DIR: {
-    default: 'backups/',
-    description: 'where `npm run backup` writes (relative to the repository root)',
+    defaultText: '`$XDG_STATE_HOME/societydesk/backups` (`~/.local/state/societydesk/backups` without it): outside the repository',
+    description: 'where `npm run backup` writes, and `npm run restore` looks for the newest backup; a relative path is taken from the repository root ([backups](operations.md#backups))',
   },
   RATE_LIMIT_MAX: {
     default: 30,
@@ -203,11 +222,17 @@ export const SETTINGS = {
   },
   CV_LINK_DAYS: {
     default: 7,
+    max: 365,
     description: 'how many days a webhook\'s CV link works, counted from when the lead was stored',
   },
   LOG_LEVEL: {
     default: 'info',
-    description: 'level of the structured JSON logs; they carry a lead\'s id, never its personal data',
+    description: 'level of the structured JSON logs (`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`); they carry a lead\'s id, never its personal data',
+  },
+  NODE_ENV: {
+    defaultText: 'unset',
+    description:
+      '`production`: the start refuses the placeholders of `site.config.ts` (`SITE_URL` on `societydesk.example` or any `.example` host, and the illustrative Grievance Officer, `GRIEVANCE_OFFICER_*`)',
   },
   WEBHOOK_URLS: {
     defaultText: 'empty',
@@ -249,6 +274,16 @@ export const SETTINGS = {
     description:
       'wait before the first retry of a failed delivery; each retry waits twice the one before (at most 120 × this), plus up to 50 % random jitter; after 31 attempts (at least 24 h at the default) the delivery is marked dead',
   },
+  DELIVERY_MAX_PENDING_AGE_S: {
+    default: 1_800,
+    description:
+      '`GET /health/ready` fails (503) once the oldest pending delivery has waited longer than this many seconds, as it does while any delivery is dead; `/metrics` has the age ([monitoring](operations.md#monitoring))',
+  },
+  DISK_MIN_FREE_MB: {
+    default: 512,
+    min: 0,
+    description: '`GET /health/ready` fails when the disk of `DATA_DIR` has less free space than this many MB (`0`: not checked; not checked with `DATABASE_URL`, whose server has its own disk)',
+  },
   SPAM_CHALLENGE: {
     default: 'on',
     description: '`off`: leads need no proof-of-work solution (none is flagged as spam but a form whose honeypot was filled in)',
@@ -276,12 +311,17 @@ export const SETTINGS = {
     description:
       'at least 32 printable characters with some variety (`openssl rand -hex 24`; a weak one stops the start): turns on `GET /_insight` (the funnel page) for requests carrying it as `Authorization: Bearer …`, or the 30-minute cookie its sign-in form (`/_insight/sign-in`) sets; never in the address. 20 wrong tries per client an hour, then 429 ([funnel](funnel.md#reading-it))',
   },
+  METRICS_TOKEN: {
+    defaultText: 'unset: `/metrics` answers 404',
+    description:
+      'as strong as `INSIGHT_TOKEN` (`openssl rand -hex 24`): turns on `GET /metrics` (Prometheus text format) for requests carrying it as `Authorization: Bearer …` (Prometheus: `authorization: { credentials_file: … }`); 20 wrong tries per client an hour, then 429 ([monitoring](operations.md#monitoring))',
+  },
   TEAM_ORIGIN: {
     defaultText: 'the origin of `SITE_URL`',
     description:
       'the origin the team opens `/team/` on (`https://team.example.in`, or `http://localhost:8080` for a local run: passkeys refuse an IP address): the passkeys\' relying party (its host name), the only `Origin` a state-changing team request may come from, and the origin of invitation links and of the worklist links in lead webhooks and emails ([team](team.md))',
   },
-} as const satisfies Record<string, SettingDoc>;
+} as const satisfies Record<string, ServerSettingDoc>;
 
 /** A setting that cannot work as given: the service refuses to start and says which. */
 export class ConfigError extends Error {}
@@ -360,10 +400,34 @@ function onOff(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} must be "on" or "off"`);
 }
 
-const int = (value: string | undefined, fallback: number): number => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
+type NumberSetting = { [K in keyof typeof SETTINGS]: (typeof SETTINGS)[K] extends { default: number } ? K : never }[keyof typeof SETTINGS];
+
+/**
+ * A whole-number setting: unset or empty takes its default; anything else must be digits
+ * within the setting's range (SETTINGS: `min`, 1 unless said; `max`), or the start stops
+ * with a sentence that names the setting, what it takes and what it got.
+ */
+function integer(env: NodeJS.ProcessEnv, name: NumberSetting): number {
+  const setting: ServerSettingDoc & { default: number } = SETTINGS[name];
+  const raw = env[name]?.trim();
+  if (!raw) return setting.default;
+  const min = setting.min ?? 1;
+  const max = setting.max ?? Number.MAX_SAFE_INTEGER;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    const range = setting.max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (default ${setting.default}); got "${raw}"`);
+  }
+  return value;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const level = value?.trim().toLowerCase() || SETTINGS.LOG_LEVEL.default;
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${value}"`);
+  return level;
+}
 
 /**
  * TRUST_PROXY: empty or `false` (default: the socket's address is the client), `true`
@@ -380,7 +444,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   for (const entry of list) {
     const address = entry.split('/')[0]!;
     if (!net.isIP(address) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
-      throw new Error(`TRUST_PROXY: "${entry}" is not true, false, a hop count, an IP address, a CIDR or loopback/linklocal/uniquelocal`);
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not true, false, a hop count, an IP address, a CIDR or loopback/linklocal/uniquelocal`);
     }
   }
   return list;
@@ -393,58 +457,98 @@ function originOf(name: string, url: string): string {
   } catch {
     /* reported below */
   }
-  throw new Error(`${name} must be an absolute http(s) URL, got "${url}"`);
+  throw new ConfigError(`${name} must be an absolute http(s) URL, got "${url}"`);
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const site = loadSiteConfig(env);
+  const site = siteConfig(env);
   const siteUrl = site.siteUrl;
-  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, SETTINGS.REQUEST_TIMEOUT_MS.default);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS');
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   const email = emailSettings(env);
   const acknowledge = onOff('ACK_EMAILS', env.ACK_EMAILS);
   return {
-    host: env.HOST || SETTINGS.HOST.default,
-    port: int(env.PORT, SETTINGS.PORT.default),
+    host: env.HOST?.trim() || SETTINGS.HOST.default,
+    port: integer(env, 'PORT'),
     distDir: distDir(env),
     dataDir: dataDir(env),
     databaseUrl: databaseUrl(env),
-    databasePoolSize: int(env.DATABASE_POOL_SIZE, SETTINGS.DATABASE_POOL_SIZE.default),
-    deliveryLeaseMs: Math.max(MIN_LEASE_MS, int(env.DELIVERY_LEASE_MS, SETTINGS.DELIVERY_LEASE_MS.default)),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE'),
+    deliveryLeaseMs: integer(env, 'DELIVERY_LEASE_MS'),
     allowedOrigins: list(env.ALLOWED_ORIGINS).map((o) => o.replace(/\/+$/, '')),
-    rateLimitMax: int(env.RATE_LIMIT_MAX, SETTINGS.RATE_LIMIT_MAX.default),
-    rateLimitWindowMs: int(env.RATE_LIMIT_WINDOW_MS, SETTINGS.RATE_LIMIT_WINDOW_MS.default),
-    vitalsRateLimitMax: int(env.VITALS_RATE_LIMIT_MAX, SETTINGS.VITALS_RATE_LIMIT_MAX.default),
-    withoutProofRateLimitMax: int(env.WITHOUT_PROOF_RATE_LIMIT_MAX, SETTINGS.WITHOUT_PROOF_RATE_LIMIT_MAX.default),
-    cvUploadRateLimitMax: int(env.CV_UPLOAD_RATE_LIMIT_MAX, SETTINGS.CV_UPLOAD_RATE_LIMIT_MAX.default),
-    cvStorageMaxBytes: int(env.CV_STORAGE_MAX_MB, SETTINGS.CV_STORAGE_MAX_MB.default) * 1024 * 1024,
+    rateLimitMax: integer(env, 'RATE_LIMIT_MAX'),
+    rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS'),
+    vitalsRateLimitMax: integer(env, 'VITALS_RATE_LIMIT_MAX'),
+    withoutProofRateLimitMax: integer(env, 'WITHOUT_PROOF_RATE_LIMIT_MAX'),
+    cvUploadRateLimitMax: integer(env, 'CV_UPLOAD_RATE_LIMIT_MAX'),
+    cvStorageMaxBytes: integer(env, 'CV_STORAGE_MAX_MB') * 1024 * 1024,
     cvLinkSecret: cvLinkSecret(env.CV_LINK_SECRET),
-    cvLinkDays: int(env.CV_LINK_DAYS, SETTINGS.CV_LINK_DAYS.default),
-    logLevel: env.LOG_LEVEL || SETTINGS.LOG_LEVEL.default,
+    cvLinkDays: integer(env, 'CV_LINK_DAYS'),
+    logLevel: logLevel(env.LOG_LEVEL),
     ...webhookSettings(env),
     email,
     personEmail:
       email &&
       personEmailSettings(email.from, site, acknowledge, {
-        perHour: int(env.ACK_EMAILS_PER_HOUR, SETTINGS.ACK_EMAILS_PER_HOUR.default),
-        perDay: int(env.ACK_EMAILS_PER_DAY, SETTINGS.ACK_EMAILS_PER_DAY.default),
+        perHour: integer(env, 'ACK_EMAILS_PER_HOUR'),
+        perDay: integer(env, 'ACK_EMAILS_PER_DAY'),
       }),
-    deliveryRetryBaseMs: int(env.DELIVERY_RETRY_BASE_MS, SETTINGS.DELIVERY_RETRY_BASE_MS.default),
+    deliveryRetryBaseMs: integer(env, 'DELIVERY_RETRY_BASE_MS'),
     spamChallenge: onOff('SPAM_CHALLENGE', env.SPAM_CHALLENGE),
     altchaHmacKey: strongSecret('ALTCHA_HMAC_KEY', env.ALTCHA_HMAC_KEY),
-    altchaMaxNumber: int(env.ALTCHA_MAX_NUMBER, SETTINGS.ALTCHA_MAX_NUMBER.default),
-    vitalsDailyCap: int(env.VITALS_DAILY_CAP, SETTINGS.VITALS_DAILY_CAP.default),
-    vitalsRetentionDays: int(env.VITALS_RETENTION_DAYS, SETTINGS.VITALS_RETENTION_DAYS.default),
+    altchaMaxNumber: integer(env, 'ALTCHA_MAX_NUMBER'),
+    vitalsDailyCap: integer(env, 'VITALS_DAILY_CAP'),
+    vitalsRetentionDays: integer(env, 'VITALS_RETENTION_DAYS'),
     publicOrigin: originOf(env.PUBLIC_ORIGIN ? 'PUBLIC_ORIGIN' : 'SITE_URL', env.PUBLIC_ORIGIN?.trim() || siteUrl),
     hsts: siteUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs,
-    headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, SETTINGS.HEADERS_TIMEOUT_MS.default), requestTimeoutMs),
-    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, SETTINGS.KEEP_ALIVE_TIMEOUT_MS.default),
-    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, SETTINGS.DB_BUSY_TIMEOUT_MS.default),
+    headersTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS'),
+    dbBusyTimeoutMs: integer(env, 'DB_BUSY_TIMEOUT_MS'),
     leadRetentionDays: site.privacy.retentionDays,
     insightToken: strongSecret('INSIGHT_TOKEN', env.INSIGHT_TOKEN),
     teamOrigin: teamOrigin(env.TEAM_ORIGIN, siteUrl),
+    deliveryMaxPendingAgeS: integer(env, 'DELIVERY_MAX_PENDING_AGE_S'),
+    diskMinFreeMb: integer(env, 'DISK_MIN_FREE_MB'),
+    metricsToken: strongSecret('METRICS_TOKEN', env.METRICS_TOKEN),
   };
+}
+
+/**
+ * The site's values (site.config.ts, shared with the build), checked as the service needs
+ * them: LEAD_RETENTION_DAYS in range, and under NODE_ENV=production none of the placeholders.
+ */
+function siteConfig(env: NodeJS.ProcessEnv): SiteConfig {
+  let site: SiteConfig;
+  try {
+    site = loadSiteConfig(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  if (env.NODE_ENV?.trim() === 'production') refusePlaceholders(site);
+  return site;
+}
+
+/** Values site.config.ts ships as illustrations: a real deployment (NODE_ENV=production) must set its own. */
+function refusePlaceholders(site: SiteConfig): void {
+  const host = URL.canParse(site.siteUrl) ? new URL(site.siteUrl).hostname : '';
+  if (site.siteUrl === DEFAULT_SITE_URL || host === 'example' || host.endsWith('.example')) {
+    throw new ConfigError(`SITE_URL is the placeholder ${site.siteUrl}: set the site's real address (NODE_ENV=production refuses placeholders)`);
+  }
+  const officer = [
+    ['GRIEVANCE_OFFICER_NAME', site.grievanceOfficer.name],
+    ['GRIEVANCE_OFFICER_EMAIL', site.grievanceOfficer.email],
+    ['GRIEVANCE_OFFICER_PHONE', site.grievanceOfficer.phone],
+  ] as const;
+  for (const [name, value] of officer) {
+    if (value === SITE_SETTINGS[name].default || /@[^@]*\.example$/i.test(value)) {
+      throw new ConfigError(`${name} is the illustrative "${value}": name the real Grievance Officer before launch (NODE_ENV=production refuses placeholders)`);
+    }
+  }
 }
 
 /** TEAM_ORIGIN as an origin; an IP address is refused when set explicitly, since no browser registers a passkey for one. */
@@ -457,12 +561,12 @@ function teamOrigin(value: string | undefined, siteUrl: string): string {
   return origin;
 }
 
-/** The fewest characters, and the fewest different ones, a secret (INSIGHT_TOKEN, ALTCHA_HMAC_KEY) may have. */
+/** The fewest characters, and the fewest different ones, a secret (INSIGHT_TOKEN, METRICS_TOKEN, ALTCHA_HMAC_KEY) may have. */
 const SECRET_MIN_LENGTH = 32;
 const SECRET_MIN_DISTINCT = 10;
 
 /**
- * A secret someone could guess (INSIGHT_TOKEN would open the funnel page to anyone;
+ * A secret someone could guess (INSIGHT_TOKEN would open the funnel page to anyone, METRICS_TOKEN the metrics;
  * ALTCHA_HMAC_KEY would let a script forge proofs of work and CV links): at least 32
  * printable ASCII characters, at least 10 different ones, none making up more than a quarter
  * of it (`openssl rand -hex 24` passes; `aaaa…` or `abab…` does not).

@@ -31,3 +31,4 @@ export const answerKitDir = (builtSite: string): string => `${builtSite.replace(
 export function dataDir(env: Env = process.env): string {
   return path.resolve(repoRoot, env.DATA_DIR || DEFAULT_DATA_DIR);
 }
+

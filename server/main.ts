@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadServerConfig } from './config.ts';
+import { effectiveSettings, unknownSettingWarnings } from './ops/start-report.ts';
 
 // Whatever this process creates (the database and its -wal/-shm, backups, keys) is its user's alone.
 process.umask(0o077);
@@ -33,8 +34,10 @@ if (process.env.npm_lifecycle_event) {
 try {
   const config = loadServerConfig();
   app = await buildApp(config);
+  for (const warning of unknownSettingWarnings(process.env)) app.log.warn(warning);
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`site and intake service on http://${config.host}:${config.port}`);
+  // One line with the effective settings (never a secret): what an operator checks first.
+  app.log.info({ settings: effectiveSettings(config) }, `site and intake service on http://${config.host}:${config.port}`);
 } catch (error) {
   const message = (error as Error).message;
   process.stderr.write(error instanceof ConfigError ? `configuration: ${message}\n` : `startup failed: ${message}\n`);

@@ -1,7 +1,7 @@
 /**
  * `vite build` also makes what the service needs to answer a form sent without script, into
  * a folder beside the built site that is never served (server/folders.ts `answerKitDir`):
- * - answer-kit.js: the forms' renderer for the service (widgets/registry/answer-kit.tsx),
+ * - answer-kit.mjs: the forms' renderer for the service (widgets/registry/answer-kit.tsx),
  *   bundled for Node with React and the same widget CSS and build constants as the pages,
  *   so the service draws the forms with the very components the pages pre-render and never
  *   imports the widgets;
@@ -48,7 +48,8 @@ async function buildKit(site: SiteConfig, outDir: string): Promise<void> {
       minify: false,
       copyPublicDir: false,
       rollupOptions: {
-        output: { format: 'es', entryFileNames: KIT_FILES.module },
+        // .mjs, its chunks too: Node (and tsx) load them as ES modules wherever DIST_DIR is, with no package.json above saying so.
+        output: { format: 'es', entryFileNames: KIT_FILES.module, chunkFileNames: 'assets/[name]-[hash].mjs' },
         // Node loads every language at once: that the Hindi catalogue is also imported lazily (in the browser) changes nothing here.
         checks: { ineffectiveDynamicImport: false },
       },

@@ -14,7 +14,8 @@ import type { LeadKind } from '../../contract/lead-contract.ts';
 import type { LanguageCode } from '../../contract/languages.ts';
 import { answerKitDir } from '../folders.ts';
 
-export const KIT_FILES = { module: 'answer-kit.js', manifest: 'answer-pages.json' } as const;
+/** The kit is an ES module with top-level await, named .mjs (its chunks too) so Node and tsx load it as one wherever DIST_DIR is, no package.json above it saying "type": "module". */
+export const KIT_FILES = { module: 'answer-kit.mjs', manifest: 'answer-pages.json' } as const;
 
 /** Where a page takes the answer's parts. */
 export const MARKERS = { title: '<!--answer:title-->', head: '<!--answer:head-->', main: '<!--answer:main-->' } as const;

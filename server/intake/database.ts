@@ -128,7 +128,7 @@ export const MIGRATIONS: readonly string[] = [
   // 7: each lead's reference (SD-XXXX-XXXX, random, unique; ../../contract/lead-reference.ts)
   // and the form's language, and the addresses sent an acknowledgement in the last 24 hours
   // (delivery/acknowledgement.ts): a keyed hash, never the address, going with its lead.
-  // Leads stored before get their reference when the service opens the file (assignMissingReferences).
+  // Leads stored before get their reference in the background once the service runs (assignMissingReferences).
   `
   ALTER TABLE leads ADD COLUMN reference TEXT;
   ALTER TABLE leads ADD COLUMN language TEXT;      -- the form's language code ('en', 'hi'); NULL before migration 6: English
@@ -284,20 +284,22 @@ function open(dataDir: string, which: DbFile, options: { mustExist?: boolean }):
   // inside SQLite: the write batcher retries on its own timers instead.
   db.pragma('busy_timeout = 5000');
   migrate(db, file, FILES[which].migrations);
-  if (which === 'leads') assignMissingReferences(db);
   db.pragma('busy_timeout = 0');
   return db;
 }
 
-/** Gives each lead stored before migration 6 its reference, once (afterwards the index finds none missing at once). */
-function assignMissingReferences(db: Db): void {
-  const missing = db.prepare('SELECT id FROM leads WHERE reference IS NULL').pluck().all() as number[];
-  if (missing.length === 0) return;
+/**
+ * Gives up to `limit` leads stored before migration 7 their reference; answers how many it
+ * gave (0: none is missing one). The service runs it in batches after it starts listening
+ * (../intake/reference-backfill.ts), so a large store of an older release starts at once.
+ */
+export function assignMissingReferences(db: Db, limit: number): number {
+  const missing = db.prepare<[number]>('SELECT id FROM leads WHERE reference IS NULL LIMIT ?').pluck().all(limit) as number[];
   const taken = db.prepare<[string]>('SELECT 1 FROM leads WHERE reference = ?').pluck();
-  const assign = db.prepare<[string, number]>('UPDATE leads SET reference = ? WHERE id = ?');
-  db.transaction(() => {
-    for (const id of missing) assign.run(freeReference((reference) => taken.get(reference) !== undefined), id);
-  })();
+  const assign = db.prepare<[string, number]>('UPDATE leads SET reference = ? WHERE id = ? AND reference IS NULL');
+  let assigned = 0;
+  for (const id of missing) assigned += assign.run(freeReference((reference) => taken.get(reference) !== undefined), id).changes;
+  return assigned;
 }
 
 /** Applies every migration newer than the file's user_version, each in its own transaction. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../config.ts';
 import { DatabaseBusyError, type Db, type WriteBatcher } from './database.ts';
+import { VERSION } from '../ops/version.ts';
 
 /**
  * GET /health proves the service can store a submission, the way a submission is stored:
@@ -68,13 +69,13 @@ export function createWriteProbe(db: Db, batcher: WriteBatcher, now: () => numbe
   };
 }
 
-/** GET /health → 200 {"status":"ok"} or 503 {"status":"error","reason":"…"}. Not rate limited, never cached. */
+/** GET /health → 200 {"status":"ok","version":"…"} or 503 {"status":"error","reason":"…","version":"…"}. Not rate limited, never cached. */
 export function registerHealthRoute(app: FastifyInstance, checkWritable: () => Promise<WriteCheck>): void {
   app.get('/health', { config: { rateLimit: false }, logLevel: 'warn' }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const result = await checkWritable();
-    if (result.ok) return reply.send(result.note ? { status: 'ok', note: result.note } : { status: 'ok' });
+    if (result.ok) return reply.send(result.note ? { status: 'ok', note: result.note, version: VERSION } : { status: 'ok', version: VERSION });
     request.log.error({ reason: result.reason }, 'health: the service cannot store submissions');
-    return reply.code(503).send({ status: 'error', reason: result.reason });
+    return reply.code(503).send({ status: 'error', reason: result.reason, version: VERSION });
   });
 }

@@ -27,6 +27,9 @@ import { clientNetwork } from './client-network.ts';
 import { SPAM_CV_KEEP_MS, UNCLAIMED_MS } from './cv/cv-store.ts';
 import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
 import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { countedLeads, registerOpsRoutes } from '../ops/ops-routes.ts';
+import { backfillReferences } from './reference-backfill.ts';
 
 /** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
 const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
@@ -47,8 +50,9 @@ const CV_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
  * POST/PUT/PATCH/DELETE are answered by a catch-all route in this context, and every
  * unmatched GET/HEAD falls through to the root not-found handler (the static site's).
  */
-export async function intakePlugin(app: FastifyInstance, { config, answers }: { config: ServerConfig; answers: AnswerPages }): Promise<void> {
+export async function intakePlugin(app: FastifyInstance, { config, answers, metrics }: { config: ServerConfig; answers: AnswerPages; metrics: Metrics }): Promise<void> {
   const store = await openIntakeStore(config, app.log);
+  const leadStore = countedLeads(store.leads, metrics, { acknowledge: config.personEmail?.acknowledge ?? false, teamTargets: targetsFromConfig(config).length });
   const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
 
   const targets = [...targetsFromConfig(config, store.cvs), ...personTargetsFromConfig(config)];
@@ -65,6 +69,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
     targets,
     retryBaseMs: config.deliveryRetryBaseMs,
     log: app.log.child({ component: 'delivery' }),
+    onAttempt: metrics.deliveryAttempt,
   });
   const challenger = createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
   const routes = siteRoutes(config.distDir);
@@ -84,12 +89,19 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       app.log.error({ error: error.message }, 'housekeeping failed'),
     );
   let housekeepingTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  let backfill: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    worker.start();
+    // A delivery carries its lead's reference: the worker starts once every lead has one (at once, but on an older release's store).
+    backfill = backfillReferences(store, app.log, () => closing)
+      .catch((error: Error) => app.log.error({ error: error.message }, 'leads stored before references: not all were given one'))
+      .finally(() => closing || worker.start());
     await housekeeping();
     housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
+    await backfill;
     clearInterval(housekeepingTimer);
     stopPurge();
     await worker.stop();
@@ -112,6 +124,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
       });
       api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post (below)
       registerHealthRoute(api, store.checkWritable);
+      registerOpsRoutes(api, { store, config, metrics, targets: targets.map((t) => t.key) });
       await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
       await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths, (request, reply, status, message) =>
         formPosts?.refuse(request, reply, status, message),
@@ -127,7 +140,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
         return !limit.isAllowed && limit.isExceeded;
       };
       formPosts = createFormPosts({
-        store: store.leads,
+        store: leadStore,
         cvs: store.cvs,
         answers,
         site,
@@ -149,7 +162,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers }: { 
         await leads.register(formbody);
         await registerMultipart(leads);
         registerCvUploadRoute(leads, { cvs: store.cvs, overAllowance: overCvAllowance });
-        registerLeadRoutes(leads, store.leads, {
+        registerLeadRoutes(leads, leadStore, {
           spam: config.spamChallenge ? challenger : undefined,
           onQueued: worker.nudge,
           site,

@@ -19,7 +19,8 @@ export { CHALLENGE_PATH };
 /** The proof-of-work header as Node lists it (lowercase). */
 export const SOLUTION_HEADER = HEADERS.proof.toLowerCase();
 export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
-const KEY_FILE = 'altcha-hmac.key';
+/** The key file kept in DATA_DIR when ALTCHA_HMAC_KEY is unset (backups copy it: address hashes and CV links depend on it). */
+export const HMAC_KEY_FILE = 'altcha-hmac.key';
 const MAX_HEADER_LENGTH = 1000;
 
 /**
@@ -45,7 +46,7 @@ export type SolutionCheck =
  */
 export function loadHmacKey(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
-  const file = path.join(dataDir, KEY_FILE);
+  const file = path.join(dataDir, HMAC_KEY_FILE);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (error) {

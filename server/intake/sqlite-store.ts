@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.ts';
-import { createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
+import { assignMissingReferences, createWriteBatcher, openDatabase, openVitalsDatabase } from './database.ts';
 import { createLeadEventReader } from './delivery/lead-event.ts';
 import { createOutbox } from './delivery/outbox.ts';
 import { createFunnelStore } from './funnel.ts';
@@ -13,6 +13,7 @@ import type { IntakeStore } from './store.ts';
 import { createVitalsStore } from './vitals.ts';
 import { createSqliteCvStore } from './cv/cv-store.ts';
 import { createSqliteTeamStore } from '../team/store.ts';
+import { sqliteMonitorReads } from '../ops/monitor-reads.ts';
 
 /**
  * The default store: leads.db (leads, the outbox, used solutions) and vitals.db (vitals, funnel counts) in DATA_DIR,
@@ -53,8 +54,10 @@ export function createSqliteStore(config: ServerConfig, log: FastifyBaseLogger):
     vitals,
     funnel,
     team: createSqliteTeamStore(db, batcher),
+    monitor: sqliteMonitorReads(db),
     checkWritable: createWriteProbe(db, batcher),
     hmacKey: async (configured) => loadHmacKey(config.dataDir, configured),
+    assignMissingReferences: (limit) => batcher.run(() => assignMissingReferences(db, limit)),
     startRetentionPurge: (retentionDays, purgeLog) => startRetentionPurge(db, batcher, retentionDays, purgeLog),
     async close() {
       batcher.flush();

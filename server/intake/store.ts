@@ -7,6 +7,7 @@ import type { LeadStore } from './leads.ts';
 import type { CvStore } from './cv/cv-store.ts';
 import type { VitalsStore } from './vitals.ts';
 import type { TeamStore } from '../team/store.ts';
+import type { MonitorReads } from '../ops/monitor-reads.ts';
 
 /**
  * What the running service keeps, as one interface with two implementations: SQLite files
@@ -27,10 +28,14 @@ export interface IntakeStore {
   funnel: FunnelStore;
   /** The team's accounts, sessions, worklist and audit log (server/team/store.ts). */
   team: TeamStore;
+  /** What /metrics and /health/ready read: deliveries not yet sent, CV bytes (server/ops/monitor-reads.ts). */
+  monitor: MonitorReads;
   /** Proves a submission could be stored now, the way one is stored (GET /health). */
   checkWritable(): Promise<WriteCheck>;
   /** The proof-of-work HMAC key: the configured one, else one kept with the data (the same for every instance). */
   hmacKey(configured: string | undefined): Promise<string>;
+  /** Gives up to `limit` leads stored before references (an older release's) theirs; answers how many (reference-backfill.ts). */
+  assignMissingReferences(limit: number): Promise<number>;
   /** A @fastify/rate-limit store counting across instances; undefined: each process counts alone (in memory). */
   rateLimitStore?: RateLimitStoreClass;
   /** Erases leads past the retention period at start and daily; returns a stop function. */

@@ -50,7 +50,7 @@ beforeAll(async () => {
     stdio: 'pipe',
   });
   routes = (JSON.parse(fs.readFileSync(path.join(dist, 'build-meta.json'), 'utf8')) as { routes: string[] }).routes;
-  service = await startServiceProcess({ DIST_DIR: dist, DATA_DIR: path.join(scratch, 'built', 'data') }, [], scratch);
+  service = await startServiceProcess({ DIST_DIR: dist, DATA_DIR: path.join(scratch, 'built', 'data') }, [], { root: scratch });
 }, 600_000);
 
 afterAll(async () => {

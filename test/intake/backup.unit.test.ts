@@ -26,7 +26,7 @@ describe('npm run backup', () => {
       const writing = Promise.all(Array.from({ length: 20 }, (_, i) => postJson(`${server.url}/addSocietyQuery`, lead(100 + i))));
       const { stdout } = await backup(['--data-dir', server.dataDir, '--out', out]);
       expect((await writing).every((r) => r.status === 200)).toBe(true);
-      expect(stdout).toMatch(/backed up leads\.db, vitals\.db to /);
+      expect(stdout).toMatch(/backed up leads\.db, vitals\.db, altcha-hmac\.key to /);
 
       const [folder] = fs.readdirSync(out);
       const copy = path.join(out, folder!, 'leads.db');

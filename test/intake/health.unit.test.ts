@@ -11,6 +11,7 @@ import { createWriteBatcher, openDatabase } from '../../server/intake/database.t
 import { createWriteProbe } from '../../server/intake/health.ts';
 import { postJson, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
+import { VERSION } from '../../server/ops/version.ts';
 
 const isRoot = process.getuid?.() === 0;
 /** Makes files unwritable: root writes through any mode, so as root the files are made immutable. */
@@ -36,7 +37,7 @@ describe('/health proves it can write (finding 2)', () => {
     running = await startServer();
     const res = await fetch(`${running.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', version: VERSION });
   });
 
   it('answers 503 with a reason when the database file is read-only from the start', async () => {

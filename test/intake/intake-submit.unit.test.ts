@@ -2,6 +2,7 @@ import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_CAREER, VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { countRows, postJson, startServer, storedLeads, type RunningServer } from '../helpers/server.ts';
+import { VERSION } from '../../server/ops/version.ts';
 
 /** The shared valid payloads with Unicode, padding and emoji: every field of the contract, each stored as sent (trimmed). */
 const society = {
@@ -40,7 +41,7 @@ describe('intake: valid submissions', () => {
   it('answers GET /health with {"status":"ok"}', async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', version: VERSION });
   });
 
   it('stores a society request once, every field intact (trimmed), and answers the spec message', async () => {

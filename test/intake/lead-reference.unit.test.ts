@@ -11,7 +11,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { formatReference, parseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
-import { createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/intake/database.ts';
+import { assignMissingReferences, createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/intake/database.ts';
 import { createOutbox } from '../../server/intake/delivery/outbox.ts';
 import { createLeadStore } from '../../server/intake/leads.ts';
 import type { LeadSource } from '../../server/intake/lead-source.ts';
@@ -231,7 +231,7 @@ describe('lead references: 2,000 leads', () => {
 });
 
 describe('lead references: leads stored before references', () => {
-  it('a leads.db of schema 5 is upgraded and every lead in it gets its own reference', () => {
+  it('a leads.db of schema 5 is upgraded and every lead in it gets its own reference, in batches', () => {
     const dir = tempDir();
     const old = new Database(dbPath(dir));
     old.exec(MIGRATIONS.slice(0, 5).join(';\n'));
@@ -241,6 +241,9 @@ describe('lead references: leads stored before references', () => {
     old.close();
 
     const db = openDatabase(dir);
+    expect(db.prepare('SELECT COUNT(*) FROM leads WHERE reference IS NULL').pluck().get()).toBe(50); // the start does no work per lead
+    // The service gives them theirs in batches once it runs (server/intake/reference-backfill.ts).
+    expect([assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20)]).toEqual([20, 20, 10, 0]);
     const rows = db.prepare('SELECT reference, language FROM leads').all() as { reference: string; language: string | null }[];
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     db.close();

@@ -17,6 +17,7 @@ import { postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningS
 import { MAX_KEYS_PER_DAY } from '../../server/intake/funnel.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';
+import { VERSION } from '../../server/ops/version.ts';
 
 const run = promisify(execFile);
 const cli = async (script: 'leads' | 'vitals' | 'funnel', args: string[], databaseUrl: string, dataDir: string) =>
@@ -90,7 +91,7 @@ describe.each(['sqlite', 'postgres'] as const)('store: %s', (backend) => {
   it('/health proves a write', async () => {
     const res = await fetch(`${server.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', version: VERSION });
   });
 
   it('stores a lead once (a repeat within ten minutes is answered alike), and delivers it once', async () => {

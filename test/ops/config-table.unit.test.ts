@@ -20,7 +20,7 @@ const source = (dir: string): string[] =>
     .map((f) => fs.readFileSync(path.join(repoRoot, dir, f), 'utf8'));
 
 const names = (texts: string[], pattern: RegExp): Set<string> =>
-  new Set(texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[1]!)));
+  new Set(texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => (m[1] ?? m[2])!)));
 
 const doc = fs.readFileSync(OPERATIONS_DOC, 'utf8');
 
@@ -50,7 +50,8 @@ describe('the configuration tables of docs/operations.md (npm run docs:config)',
   });
 
   it('name every environment variable the service reads, and none that nothing reads', () => {
-    const readByService = names(source('server'), /\benv\.([A-Z][A-Z0-9_]*)\b/g);
+    // Read as env.NAME, or as a whole-number setting through config.ts's integer(env, 'NAME').
+    const readByService = names(source('server'), /\benv\.([A-Z][A-Z0-9_]*)\b|\binteger\(env, '([A-Z][A-Z0-9_]*)'\)/g);
     expect(readByService.size).toBeGreaterThan(20);
     for (const name of readByService) expect(Object.keys(SETTINGS), `${name} is read in server/ but not in SETTINGS`).toContain(name);
 

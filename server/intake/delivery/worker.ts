@@ -15,13 +15,15 @@ export interface DeliveryWorkerOptions {
   /** Longest sleep between looks at the outbox (a redelivery queued by the CLI is picked up within it). */
   pollMs?: number;
   now?: () => number;
+  /** Told each recorded outcome (the metrics count them): delivered, failed (to be retried), or dead (the last retry failed). */
+  onAttempt?: (target: string, outcome: 'delivered' | 'failed' | 'dead') => void;
 }
 
 const READ_AHEAD = 64;
 const BUSY_WINDOW_MS = 250;
 
 /** What sending one delivery needs: the worker's options, its targets by key, and the signal that stops it. */
-interface SendContext extends Pick<DeliveryWorkerOptions, 'outbox' | 'readLead' | 'retryBaseMs' | 'log'> {
+interface SendContext extends Pick<DeliveryWorkerOptions, 'outbox' | 'readLead' | 'retryBaseMs' | 'log' | 'onAttempt'> {
   targets: Map<string, DeliveryTarget>;
   now: () => number;
   signal: AbortSignal;
@@ -31,7 +33,7 @@ interface SendContext extends Pick<DeliveryWorkerOptions, 'outbox' | 'readLead' 
  * Sends one due delivery and records the outcome: success, or a failure with its retry.
  * Nothing is recorded when the lead was erased meanwhile or the send was cut short by stop.
  */
-async function deliver(delivery: DueDelivery, { outbox, readLead, retryBaseMs, log, targets, now, signal }: SendContext): Promise<void> {
+async function deliver(delivery: DueDelivery, { outbox, readLead, retryBaseMs, log, targets, now, signal, onAttempt }: SendContext): Promise<void> {
   const lead = await readLead(delivery.leadId);
   if (!lead) return; // erased meanwhile: its deliveries went with it
   const target = targets.get(delivery.target);
@@ -43,11 +45,16 @@ async function deliver(delivery: DueDelivery, { outbox, readLead, retryBaseMs, l
     if (signal.aborted) return;
     const message = errorText(error);
     const status = await outbox.recordFailure(delivery, message, now(), retryBaseMs);
-    log.warn({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message }, 'delivery failed');
+    const facts = { deliveryId: delivery.id, leadId: delivery.leadId, target: kind, attempt: delivery.attempts + 1, status, error: message };
+    // The last retry failed: nobody will get this lead unless someone acts (npm run leads -- --redeliver).
+    if (status === 'dead') log.error(facts, 'delivery dead: its retries ran out');
+    else log.warn(facts, 'delivery failed');
+    onAttempt?.(delivery.target, status === 'dead' ? 'dead' : 'failed');
     return;
   }
   await outbox.recordSuccess(delivery.id, now());
   log.info({ deliveryId: delivery.id, leadId: delivery.leadId, target: kind }, 'lead delivered');
+  onAttempt?.(delivery.target, 'delivered');
 }
 
 /** Waits for the sends in flight to settle, `graceMs` at most. */
@@ -144,7 +151,7 @@ function createPumpLoop(step: () => Promise<number>, running: () => boolean) {
  * receiver drops the repeat by its idempotency key).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
-  const { outbox, readLead, retryBaseMs, log } = options;
+  const { outbox, readLead, retryBaseMs, log, onAttempt } = options;
   const concurrency = options.concurrency ?? 8;
   const pollMs = options.pollMs ?? 1000;
   const now = options.now ?? Date.now;
@@ -158,7 +165,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let lastRequestAt = -Infinity;
   const allowedNow = (): number => (now() - lastRequestAt < BUSY_WINDOW_MS ? 1 : concurrency);
 
-  const sender = createSender({ outbox, readLead, retryBaseMs, log, targets, now, signal: stopping.signal }, () => loop.soon());
+  const sender = createSender({ outbox, readLead, retryBaseMs, log, onAttempt, targets, now, signal: stopping.signal }, () => loop.soon());
   const loop = createPumpLoop(async () => {
     try {
       const free = allowedNow() - sender.inFlight.size;

@@ -46,9 +46,10 @@ export function createPool(url: string, options: { max?: number; application?: s
 
 /** The schema version recorded in the database: 0 when it has none yet. */
 export async function schemaVersion(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ version: number | null }>(
-    "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN NULL ELSE (SELECT max(version) FROM schema_migrations) END AS version",
-  );
+  // Two statements: one naming schema_migrations fails to plan where the table does not exist, whatever guards it.
+  const { rows: table } = await pool.query<{ name: string | null }>("SELECT to_regclass('schema_migrations')::text AS name");
+  if (!table[0]?.name) return 0;
+  const { rows } = await pool.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
   return rows[0]?.version ?? 0;
 }
 

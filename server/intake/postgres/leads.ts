@@ -245,22 +245,29 @@ export function createPostgresLeads(
 /** save_lead() takes the first free one of these: at 10^6 leads all three are taken once in 10^16 saves. */
 const REFERENCE_CANDIDATES = 3;
 
-/** Gives each lead stored before migration 4 its reference (at start; instances starting together each take the rows still missing one). */
-export async function assignMissingReferences(pool: Pool, random?: RandomInt): Promise<number> {
-  const { rows } = await pool.query<{ id: number }>('SELECT id FROM leads WHERE reference IS NULL ORDER BY id');
-  let assigned = 0;
-  for (const { id } of rows) {
-    for (;;) {
-      const reference = newReference(random);
-      try {
-        assigned += (await pool.query('UPDATE leads SET reference = $1 WHERE id = $2 AND reference IS NULL', [reference, id])).rowCount ?? 0;
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '23505') throw error; // unique_violation: that reference is taken, draw again
-      }
+/**
+ * Gives up to `limit` leads stored before migration 6 their reference in one statement;
+ * answers how many it gave (0: none is missing one). Run in batches by the service once it
+ * listens (../reference-backfill.ts); instances doing it together each give only the rows
+ * still missing one. A candidate another lead took (unique_violation) makes the batch draw again.
+ */
+export async function assignMissingReferences(pool: Pool, limit: number, random?: RandomInt): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM leads WHERE reference IS NULL LIMIT $1', [limit]);
+  if (rows.length === 0) return 0;
+  const ids = rows.map((r) => r.id);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await pool.query(
+        `UPDATE leads l SET reference = v.reference FROM unnest($1::bigint[], $2::text[]) AS v (id, reference)
+          WHERE l.id = v.id AND l.reference IS NULL`,
+        [ids, ids.map(() => newReference(random))],
+      );
+      return result.rowCount ?? 0;
+    } catch (error) {
+      // unique_violation: one of the batch's draws is taken; ten misses in a row mean something else is wrong.
+      if ((error as { code?: string }).code !== '23505' || attempt >= 10) throw error;
     }
   }
-  return assigned;
 }
 
 /** The proof-of-work key: the configured one, else the one kept in the database (made by whichever instance asked first). */

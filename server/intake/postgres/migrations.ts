@@ -238,6 +238,11 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 11: members' names and languages, and when each lead is late (team-schema.ts).
   TEAM_WORKLIST_MIGRATION_POSTGRES,
+  // 12: dead deliveries by target, for /metrics and /health/ready (../../ops/monitor-reads.ts): an index read, not a
+  // scan of every delivery ever made (pending ones have deliveries_due).
+  `
+  CREATE INDEX IF NOT EXISTS deliveries_dead ON deliveries (target) WHERE status = 'dead';
+  `,
 ];
 
 /**

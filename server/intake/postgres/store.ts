@@ -12,6 +12,7 @@ import { forgetEndedWindows, postgresRateLimitStore } from './rate-limit.ts';
 import { createPostgresVitals } from './vitals.ts';
 import { createPostgresTeamStore } from './team-store.ts';
 import { createPostgresCvStore } from './cv.ts';
+import { postgresMonitorReads } from '../../ops/monitor-reads.ts';
 
 /**
  * The store when DATABASE_URL is set: one PostgreSQL database for every instance of the
@@ -21,7 +22,6 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
   const pool = createPool(config.databaseUrl, { max: config.databasePoolSize });
   try {
     await migrate(pool);
-    await assignMissingReferences(pool);
   } catch (error) {
     await pool.end();
     throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`);
@@ -44,8 +44,10 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     vitals,
     funnel: createPostgresFunnel(pool, { retentionDays: config.vitalsRetentionDays }, log),
     team: createPostgresTeamStore(pool),
+    monitor: postgresMonitorReads(pool),
     checkWritable: createPostgresWriteProbe(pool),
     hmacKey: (configured) => postgresHmacKey(pool, configured),
+    assignMissingReferences: (limit) => assignMissingReferences(pool, limit),
     rateLimitStore: postgresRateLimitStore(pool),
     startRetentionPurge: (retentionDays, purgeLog) => startPostgresRetentionPurge(pool, retentionDays, purgeLog),
     close: () => pool.end(),
