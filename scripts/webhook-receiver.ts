@@ -55,6 +55,10 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       res.writeHead(204).end();
     });
   });
+  // The service keeps its connection to a receiver open between deliveries. A receiver that
+  // closed it after Node's default 5 s idle could do so just as the next delivery is sent on it
+  // (ECONNRESET: that delivery then waits for its retry, 30 s by default): keep idle connections.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
 
