@@ -79,6 +79,10 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       failFirst = nextFailFirst;
     },
     held,
+    /** Answers every held request 503 (try later): a sender still waiting for it records a failed attempt and retries. */
+    releaseHeld() {
+      for (const res of held) if (!res.writableEnded && !res.destroyed) res.writeHead(503).end('try later');
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();
