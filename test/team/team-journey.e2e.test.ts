@@ -7,7 +7,6 @@
  * worklist, the database and a new export), and the audit log, in /team/ and from
  * `npm run team -- --audit`, lists each act.
  */
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamToday } from '../../contract/team.ts';
@@ -47,7 +46,10 @@ async function registerThroughTheSite(page: Page): Promise<void> {
 /** Downloads the worklist's CSV as shown (the link carries the page's filters). */
 async function exportCsv(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-  return fs.readFileSync((await download.path())!, 'utf8');
+  // The browser is the run's shared one, reached over a connection: the file comes as a stream, not a path.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 describe('the team follows up a lead from the site, in Chromium with passkeys', () => {
