@@ -1,7 +1,7 @@
 /**
  * Two service instances on one PostgreSQL behind a real nginx doing round robin
  * (test/helpers/two-instances.ts): what one instance stores, dedupes, delivers, refuses or
- * counts, the other sees; 2,000 scripted leads are each stored and delivered once; one
+ * counts (sign-in failures of the team's side too), the other sees; 2,000 scripted leads are each stored and delivered once; one
  * instance SIGKILLed in the middle loses no acknowledged lead and no delivery, the other
  * taking over its claims when their lease ends (on the instances' test clock). The instances
  * trust the proxy's address (TRUST_PROXY=127.0.0.1), so a client is its address at nginx: the
@@ -15,7 +15,9 @@ import { solve, solvedHeader } from '../helpers/altcha.ts';
 import { validLead } from '../helpers/fixtures.ts';
 import { pdfWithMarker } from '../helpers/cv-files.ts';
 import { postCv } from '../helpers/cv-service.ts';
+import { TEAM_API } from '../../contract/team.ts';
 import { loadServerConfig } from '../../server/config.ts';
+import { teamFetch } from '../helpers/team.ts';
 import { startTwoInstances } from '../helpers/two-instances.ts';
 
 const RATE_LIMIT_MAX = 20;
@@ -144,6 +146,16 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     for (let i = 0; i <= RATE_LIMIT_MAX; i++) statuses.push(await post(`${nginx.url}/addSocietyQuery`, society(`limit-${i}`), client));
     expect(statuses).toEqual([...Array(RATE_LIMIT_MAX).fill(200), 429]);
     expect(upstreamsOf(client, '/addSocietyQuery').size).toBe(2);
+  });
+
+  it('counts failed sign-ins across instances: 20 from one client, spread over both, get 429 on each', async () => {
+    const origin = loadServerConfig(two.settings).teamOrigin;
+    const forged = { challengeId: 'none', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: {} } };
+    for (let i = 0; i < 20; i++) {
+      const res = await teamFetch(`${instances[i % 2]!.url}${TEAM_API.signIn}`, { origin, body: forged });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const instance of instances) expect((await teamFetch(`${instance.url}${TEAM_API.signInOptions}`, { origin, body: {} })).status).toBe(429);
   });
 
   it('2,000 scripted leads alternating between the instances: each stored once and delivered exactly once', async () => {
