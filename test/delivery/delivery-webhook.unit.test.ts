@@ -209,7 +209,7 @@ describe('delivery: requests come first', () => {
         for (let i = 0; i < 12; i++) expect((await postJson(`${server.url}/addSocietyQuery`, society(300 + i))).status).toBe(200);
         // The worker has had many turns of the event loop to start more sends: 40 more answers.
         const after = answered + 40;
-        await waitFor(() => answered >= after, 15_000);
+        await waitFor(() => answered >= after, 30_000);
         expect(receiver.held).toHaveLength(1);
       } finally {
         busy = false;
