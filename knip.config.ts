@@ -4,7 +4,8 @@ import type { KnipConfig } from 'knip';
  * `npm run lint:unused`: code that nothing uses (files, exports, types) fails `npm test`.
  * Entries are what runs without being imported: the service (an input of vite.server.config.ts), the CLIs and benches, each
  * widget and page script (the pages and the build name them by path), the team's app, the
- * pre-render and the answer kit (loaded by path at build), the tests and their stub server, the files served as written. An
+ * pre-render and the answer kit (loaded by path at build), the tests and their stub server, the test clock a spawned
+ * service is started with (by path, node --import), the files served as written. An
  * export used only in its own file is not dead. Unused locals, imports and parameters are the
  * compiler's (tsconfig.json: noUnusedLocals, noUnusedParameters); dependencies are npm's business.
  */
@@ -20,6 +21,7 @@ const config: KnipConfig = {
     'scripts/*.ts',
     'test/**/*.test.ts',
     'test/setup/*.ts',
+    'test/helpers/service-clock.ts',
     'test/browser-stub/*.js',
     'web-test-runner.config.js',
     'public/embed/*.js',

@@ -60,6 +60,10 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       res.writeHead(204).end();
     });
   });
+  // The service keeps its connection to a receiver open between deliveries. A receiver that
+  // closed it after Node's default 5 s idle could do so just as the next delivery is sent on it
+  // (ECONNRESET: that delivery then waits for its retry, 30 s by default): keep idle connections.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
 
@@ -80,6 +84,10 @@ export async function startWebhookReceiver(secret: string, options: { failFirst?
       failFirst = nextFailFirst;
     },
     held,
+    /** Answers every held request 503 (try later): a sender still waiting for it records a failed attempt and retries. */
+    releaseHeld() {
+      for (const res of held) if (!res.writableEnded && !res.destroyed) res.writeHead(503).end('try later');
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

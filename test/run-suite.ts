@@ -89,9 +89,9 @@ function counts(phase: Phase, output: string): Partial<Result> {
   return { files: summary ? Number(summary[1]) : undefined, tests: summary ? Number(summary[2]) + Number(summary[3]) : undefined, checks };
 }
 
-/** `expect(`, `expect.poll(`, `expect.soft(`… call sites in the layer's test files. */
+/** `expect(`, `expect.poll(`, `expect.soft(`… call sites in the layer's test files and the suites they share (`*.unit.suite.ts`: one suite run by a file per store). */
 function checksInSource(layer: 'unit' | 'browser' | 'e2e'): number {
-  const files = (fs.readdirSync(path.join(root, 'test'), { recursive: true }) as string[]).filter((f) => f.endsWith(`.${layer}.test.ts`));
+  const files = (fs.readdirSync(path.join(root, 'test'), { recursive: true }) as string[]).filter((f) => f.endsWith(`.${layer}.test.ts`) || f.endsWith(`.${layer}.suite.ts`));
   return files.reduce((sum, f) => sum + (fs.readFileSync(path.join(root, 'test', f), 'utf8').match(/\bexpect(?:\.\w+)?\(/g) ?? []).length, 0);
 }
 

@@ -45,7 +45,10 @@ describe('acknowledgement: crash safety', () => {
       sink.setMode('accept');
       second = await startServerProcess({ ...env, DATA_DIR: first.dataDir });
       await waitFor(() => sink.messages.length >= 2 * TOTAL);
-      await new Promise((r) => setTimeout(r, 1500)); // a second send would arrive here
+      // Every email recorded as sent (never sent again), then the service stopped (it finishes
+      // the sends it has in flight first): from here nothing more can arrive.
+      await expect.poll(() => readDb(first.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM deliveries WHERE status = 'delivered'").pluck().get()), { timeout: 20_000 }).toBe(2 * TOTAL);
+      await second.stop();
       for (let i = 0; i < TOTAL; i++) {
         const acks = sink.to(`resident${i}@example.in`);
         expect(acks, `resident${i}`).toHaveLength(1);

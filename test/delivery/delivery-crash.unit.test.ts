@@ -40,7 +40,10 @@ describe('delivery: crash safety', () => {
       receiver.setMode('answer');
       second = await startServerProcess({ ...env, DATA_DIR: first.dataDir });
       await waitFor(() => receiver.accepted.length >= TOTAL);
-      await new Promise((r) => setTimeout(r, 1000)); // a resend would show up here
+      // Every delivery recorded as delivered (never sent again), then the service stopped (it
+      // finishes the sends it has in flight first): from here nothing more can arrive.
+      await expect.poll(() => readDb(first.dataDir, (db) => db.prepare("SELECT COUNT(*) FROM deliveries WHERE status = 'delivered'").pluck().get()), { timeout: 20_000 }).toBe(TOTAL);
+      await second.stop();
       const perLead = receiver.acceptedPerId();
       expect(perLead.size).toBe(TOTAL);
       expect([...perLead.values()].every((n) => n === 1)).toBe(true);

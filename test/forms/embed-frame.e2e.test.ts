@@ -228,9 +228,20 @@ describe('the framed page', () => {
       .toBe(true);
     expect(content).toBeLessThan(700); // two columns at this width: much shorter than the declared height
     expect(await layout(frame)).toMatchObject({ scrolls: false, formInside: true, byLineInside: true });
-    // A message from anywhere but the frame itself changes nothing.
-    await page.evaluate(() => postMessage({ type: 'society-registration-frame:height', height: 300 }, '*'));
-    await page.waitForTimeout(200);
+    // A message from anywhere but the frame itself changes nothing: checked once a second message,
+    // posted after it, has arrived (a window's messages arrive in order, each handled in turn).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          addEventListener('message', function after(event) {
+            if (event.data !== 'after') return;
+            removeEventListener('message', after);
+            resolve();
+          });
+          postMessage({ type: 'society-registration-frame:height', height: 300 }, '*');
+          postMessage('after', '*');
+        }),
+    );
     expect(await iframe.getAttribute('height')).toBe(String(content));
     await page.close();
   });

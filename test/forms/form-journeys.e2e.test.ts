@@ -11,6 +11,9 @@ beforeAll(async () => {
   // These journeys are the visitor's own presses: no outbox worker sends a waiting lead behind
   // their back (Background Sync fires at once when online). offline-sends.e2e covers the worker.
   browser = await launchBrowser({ serviceWorkers: 'block' });
+  // The pages' timers on a test clock: time flows as usual, and a test moves it on by hand
+  // where it would otherwise wait (a toast's 6 s, the confirmation's 10 s).
+  await browser.context.clock.install();
 });
 afterAll(() => browser?.close());
 afterEach(async () => {
@@ -35,13 +38,13 @@ const formState = (page: Page, tag: string) =>
   });
 
 /**
- * After a success: the confirmation holds the form's place and is still there 10 s later,
- * the toast gone; "send another", reached by keyboard, brings an empty form with nothing
- * marked invalid, its first field focused.
+ * After a success: the confirmation holds the form's place and is still there 10 s later (the
+ * page's clock run forward: every timer due meanwhile fires), the toast gone; "send another",
+ * reached by keyboard, brings an empty form with nothing marked invalid, its first field focused.
  */
 async function confirmationJourney(page: Page, tag: string, title: string, again: string, first: string) {
   await expect.poll(async () => (await formState(page, tag)).confirmation).toBe(title);
-  await page.waitForTimeout(10_000);
+  await page.clock.runFor(10_000);
   expect((await formState(page, tag)).confirmation, 'still confirmed 10 s later').toBe(title);
   expect(await page.getByText(title).count(), 'only the confirmation: the toast left after about 6 s').toBe(1);
   const button = page.locator(tag).getByRole('button', { name: again });
@@ -154,7 +157,12 @@ describe('registration form, by keyboard, as a visitor would', () => {
     const phone = page.locator('society-registration input[name="phone"]');
     await expect.poll(() => phone.evaluate((el) => el.matches(':focus'))).toBe(true);
     expect(await phone.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('Please enter a valid phone number.');
-    await page.waitForTimeout(300);
+    // Any timer the press set goes off (the page's clock run forward), then a request of the page's
+    // own: the browser reports the page's requests in order, so a send made before it is in `posts`.
+    await page.clock.runFor(5_000);
+    const sentinel = page.waitForRequest((r) => r.url().endsWith('/robots.txt'));
+    await page.evaluate(() => fetch('/robots.txt').then((r) => r.status));
+    await sentinel;
     expect(sends(), 'only the valid registration was sent').toHaveLength(1);
     expect(leadCount(site.dataDir)).toBe(1);
     await page.close();

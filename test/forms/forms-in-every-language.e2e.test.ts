@@ -34,7 +34,7 @@ const FORMS = {
 const CHOICES = new Set(['course', 'areaOfInterest']);
 
 const catalogueOf = async (language: Language): Promise<WidgetMessages> =>
-  ((await import(`../widgets/i18n/${language.code}.ts`)) as Record<string, WidgetMessages>)[language.code]!;
+  ((await import(`../../widgets/i18n/${language.code}.ts`)) as Record<string, WidgetMessages>)[language.code]!;
 
 /** Opens the form on the language's page and waits until its script has taken it over. */
 async function openForm(page: Page, language: Language, kind: keyof typeof FORMS) {

@@ -6,46 +6,38 @@
  * was typed, delivers it by webhook (marked as having come without proof of work, not spam),
  * and lands on a confirmation in the form's language that a reload does not send again; a
  * framed form on another site's page does the same inside its frame. A refused post comes
- * back with GOV.UK's error summary, its fields marked and every value back, as text. A filled
- * honeypot is spam and is not delivered. With the script, the JSON is the spec's as before.
- * The answer pages pass axe and the Nu HTML checker.
+ * back with GOV.UK's error summary, its fields marked and every value back, as text. With the
+ * script, the JSON is the spec's as before. The answer pages pass axe (the Nu HTML checker:
+ * test/site/html-validity.unit.test.ts). What the service alone answers (spam, the hourly
+ * allowance, a busy database, who may frame an answer): forms-without-script.unit.test.ts.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
 import { MESSAGES } from '../../contract/messages/en.ts';
 import { MESSAGES_HI } from '../../contract/messages/hi.ts';
-import { WITHOUT_PROOF_NOTE } from '../../server/intake/delivery/email.ts';
 import { en } from '../../widgets/i18n/en.ts';
 import { hi } from '../../widgets/i18n/hi.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { formValues, validLead } from '../helpers/fixtures.ts';
 import { startPartnerSite } from '../helpers/partner-site.ts';
-import { readDb, startServer, tempDir } from '../helpers/server.ts';
-import { startSmtpSink } from '../helpers/smtp-sink.ts';
+import { readDb, startServer } from '../helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';
 
 const secret = webhookSecret();
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let site: Awaited<ReturnType<typeof startServer>>;
 let partner: Awaited<ReturnType<typeof startPartnerSite>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver(secret);
-  smtp = await startSmtpSink();
   partner = await startPartnerSite(() => site.url);
   site = await startServer({
     site: true,
-    env: { WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret, SMTP_URL: smtp.url, NOTIFY_EMAIL_TO: 'sales@societydesk.example', ALTCHA_MAX_NUMBER: '5000' },
+    env: { WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: secret, ALTCHA_MAX_NUMBER: '5000' },
   });
   browser = await launchBrowser();
 }, 60_000);
@@ -53,7 +45,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
   await partner?.stop();
-  await smtp?.stop();
   await receiver?.stop();
 });
 
@@ -92,9 +83,6 @@ const leadsWith = (dataDir: string, email: string): StoredRow[] =>
       (row) => ({ ...row, fields: JSON.parse(row.fields) as Record<string, string> }),
     ),
   );
-
-const deliveriesOf = (dataDir: string, leadId: number): number =>
-  readDb(dataDir, (db) => db.prepare('SELECT COUNT(*) FROM deliveries WHERE lead_id = ?').pluck().get(leadId) as number);
 
 /** Types each value into its control, as a visitor does (a select takes its option). */
 async function fill(scope: Page | FrameLocator, tag: string, values: Record<string, string>) {
@@ -282,76 +270,6 @@ describe('a refused form, posted without script', () => {
   });
 });
 
-describe('spam without script', () => {
-  it('a filled honeypot: answered like any other, stored as spam, never delivered', async () => {
-    const email = 'bot@example.in';
-    const res = await fetch(`${site.url}/addSocietyQuery`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({ ...formValues('society', { email }), lang: 'en', notice: NOTICE_VERSION, website: 'http://cheap-pills.example' }),
-    });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(/^\/registration-received\?reference=SD-[0-9A-Z]{4}-[0-9A-Z]{4}$/); // answered like any other: a reference too
-    const [lead] = leadsWith(site.dataDir, email);
-    expect(lead).toMatchObject({ spam_reason: 'honeypot', without_proof: 0 });
-    expect(deliveriesOf(site.dataDir, lead!.id), 'nothing queued for it').toBe(0);
-  });
-
-  it('a post without the honeypot (not our form): spam, as any post without proof of work is', async () => {
-    const email = 'script@example.in';
-    const res = await fetch(`${site.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(formValues('society', { email })) });
-    expect(res.status).toBe(303);
-    const [lead] = leadsWith(site.dataDir, email);
-    expect(lead).toMatchObject({ spam_reason: 'no-solution', without_proof: 0 });
-    expect(deliveriesOf(site.dataDir, lead!.id)).toBe(0);
-  });
-
-  it('the email says a lead came without proof of work', async () => {
-    const email = 'mailed@example.in';
-    const res = await fetch(`${site.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...formValues('society', { email }), lang: 'en', website: '' }) });
-    expect(res.status).toBe(303);
-    await expect.poll(() => smtp.messages.find((m) => m.raw.includes(email))?.raw.replace(/=\r?\n/g, '').replace(/\r?\n/g, ' ') ?? '', { timeout: 20_000 }).toContain(WITHOUT_PROOF_NOTE);
-  });
-
-  it('past its hourly allowance a connection gets its form back (429), values kept, nothing stored', async () => {
-    const strict = await startServer({ site: true, env: { WITHOUT_PROOF_RATE_LIMIT_MAX: '1' } });
-    try {
-      const post = (email: string) =>
-        fetch(`${strict.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...formValues('society', { email }), lang: 'en', website: '' }) });
-      expect((await post('first@example.in')).status).toBe(303);
-      const second = await post('second@example.in');
-      expect(second.status).toBe(429);
-      const html = await second.text();
-      expect(html).toContain(MESSAGES.tooManyWithoutProof);
-      expect(html).toContain('value="second@example.in"');
-      expect(leadsWith(strict.dataDir, 'second@example.in')).toEqual([]);
-    } finally {
-      await strict.stop();
-    }
-  });
-});
-
-describe('the service failing', () => {
-  it("gives the form back with the spec's failure text and every value", async () => {
-    const failing = await startServer({ site: true, env: { DB_BUSY_TIMEOUT_MS: '200' } });
-    const holder = new Database(path.join(failing.dataDir, 'leads.db'));
-    try {
-      holder.exec('BEGIN IMMEDIATE');
-      const sent = { ...formValues('society', { email: 'busy@example.in' }), lang: 'en', website: '' };
-      const res = await fetch(`${failing.url}/addSocietyQuery`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(sent) });
-      expect(res.status).toBe(503);
-      const html = await res.text();
-      expect(html).toContain(`<h2 class="error-summary__title">${en.society.failureTitle}</h2><p class="error-summary__message">${MESSAGES.unavailable}</p>`);
-      expect(html).toContain('value="busy@example.in"');
-      expect(html).toContain(`value="${sent.societyName}"`);
-    } finally {
-      holder.exec('ROLLBACK');
-      holder.close();
-      await failing.stop();
-    }
-  });
-});
-
 describe('the embedding snippet', () => {
   /** The two lines /embed gives partners, as it shows them. */
   async function snippetOfEmbed(): Promise<string> {
@@ -438,46 +356,4 @@ describe('the answer pages', () => {
     }
     await context.close();
   }, 300_000);
-
-  it('the Nu HTML checker finds no error in any of them', async () => {
-    const dir = tempDir('answer-pages-');
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
-    const files: string[] = [];
-    for (const [i, { load }] of answerPages.entries()) {
-      const page = await context.newPage();
-      await load(page);
-      const file = path.join(dir, `answer-${i}.html`);
-      fs.writeFileSync(file, await page.content());
-      files.push(file);
-      await page.close();
-    }
-    await context.close();
-    const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-    let output = '{"messages":[]}';
-    try {
-      execFileSync('java', ['-jar', vnu, '--errors-only', '--format', 'json', ...files], { stdio: 'pipe' });
-    } catch (error) {
-      output = String((error as { stderr?: Buffer }).stderr ?? error);
-    }
-    const messages = (JSON.parse(output) as { messages: { url: string; message: string; lastLine: number }[] }).messages;
-    expect(messages.map((m) => `${answerPages[Number(/answer-(\d+)/.exec(m.url)![1])]!.name}:${m.lastLine} ${m.message}`)).toEqual([]);
-    expect(files.every((f) => fs.statSync(f).size > 5_000)).toBe(true);
-  }, 300_000);
-
-  it('the framed answers may be framed by any site; the others by none', async () => {
-    // After a minute of browser work the pooled connection may be one the service has just closed
-    // as idle (ECONNRESET on a loaded machine): a GET is sent once more, as a browser does.
-    const fetch = (url: string) => globalThis.fetch(url).catch(() => globalThis.fetch(url));
-    const framed = await fetch(`${site.url}/registration-received?from=${encodeURIComponent('/embed/frame')}`);
-    expect(framed.headers.get('content-security-policy')).toContain('frame-ancestors *');
-    expect(framed.headers.get('x-frame-options')).toBe(null);
-    const own = await fetch(`${site.url}/registration-received?from=%2Fregister`);
-    expect(own.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(own.headers.get('x-frame-options')).toBe('DENY');
-    const elsewhere = await fetch(`${site.url}/registration-received?from=${encodeURIComponent('https://evil.example/')}&reference=${encodeURIComponent('<b>x</b>')}`);
-    const html = await elsewhere.text();
-    expect(html, 'a way back only to a page of the site').toContain('href="/register"');
-    expect(html).not.toContain('evil.example');
-    expect(html).not.toContain('<b>x</b>');
-  });
 });

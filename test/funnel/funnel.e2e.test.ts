@@ -3,8 +3,9 @@
  * landing page, the QR code's link to /register, a partner's page, a page only looked at),
  * then what the service kept: each lead's campaign in `npm run leads` and its webhook, and
  * the exact views, starts, sends and leads in `npm run funnel` and on /_insight. A reload of
- * a sent form, a headless browser, scripted requests and a prerender's beacon count nothing;
- * no cookie is set, and the counts hold no address, user agent or typed value.
+ * a sent form and a headless browser count nothing (scripted requests and a prerender's beacon:
+ * funnel-service.unit.test.ts); no cookie is set, and the counts hold no address, user agent or
+ * typed value.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,7 +17,7 @@ import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { formValues, VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { startPartnerSite } from '../helpers/partner-site.ts';
-import { rawRequest, readDb, ROOT, startServer } from '../helpers/server.ts';
+import { readDb, ROOT, startServer } from '../helpers/server.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';
 import { startSmtpSink } from '../helpers/smtp-sink.ts';
 
@@ -208,7 +209,7 @@ describe('campaigns and the funnel, from real visits', () => {
     expect(hook('funnel2@example.in')).toMatchObject({ page: '/register', campaign: { utm_source: 'qr', utm_medium: null, utm_campaign: null, ref: null } });
   }, 300_000);
 
-  it('counts nothing for a headless browser, scripted requests, or a prerender’s beacon', async () => {
+  it('counts nothing for a headless browser', async () => {
     const before = funnelRows();
     // Headless Chromium as it announces itself: a bot.
     const headless = await launchBrowser();
@@ -225,34 +226,8 @@ describe('campaigns and the funnel, from real visits', () => {
     } finally {
       await headless.close();
     }
-    // Scripts without a page: an HTTP library's beacon, one dressed as a browser's but sent
-    // by a prerendering page, and a lead posted by a script (stored, not counted).
-    const beacon = JSON.stringify({
-      page: '/about-us?utm_source=script',
-      metrics: [{ name: 'TTFB', value: 120, rating: 'good', navigationType: 'navigate' }],
-      funnel: { starts: 1, sends: 1 },
-    });
-    const plain = await fetch(`${site.url}/vitals`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: beacon });
-    expect(plain.status).toBe(204);
-    const browserLike = { 'content-type': 'text/plain', 'user-agent': PERSON_AGENT, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' };
-    // fetch() sets its own Fetch metadata; a raw request sends exactly these headers.
-    const prerender = await rawRequest(`${site.url}/vitals`, { headers: { ...browserLike, 'sec-purpose': 'prefetch;prerender' }, body: beacon });
-    expect(prerender.status).toBe(204);
-    const lead = await fetch(`${site.url}/addSocietyQuery?utm_source=script&page=/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(person(4)),
-    });
-    expect(lead.status).toBe(200);
-    expect(leadOf('funnel4@example.in')).toBeDefined();
-    // The same beacon from a browser is counted: the requests above were refused for what they are, not their shape.
-    const counted = await rawRequest(`${site.url}/vitals`, { headers: browserLike, body: beacon });
-    expect(counted.status).toBe(204);
-    await expect.poll(() => funnelRows().filter((r) => r.page === '/about-us')).toEqual([
-      { page: '/about-us', source: 'script', medium: '', campaign: '', partner: '', event: 'send', count: 1 },
-      { page: '/about-us', source: 'script', medium: '', campaign: '', partner: '', event: 'start', count: 1 },
-      { page: '/about-us', source: 'script', medium: '', campaign: '', partner: '', event: 'view', count: 1 },
-    ]);
+    // Not counted: no row for its page (scripted requests and a prerender's beacon: funnel-service.unit.test.ts).
+    expect(funnelRows().filter((r) => r.page === '/about-us')).toEqual([]);
     expect(funnelRows().filter((r) => r.page !== '/about-us')).toEqual(before);
   }, 120_000);
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
@@ -96,11 +96,34 @@ interface ServerProcess extends ServiceProcess {
   dataDir: string;
 }
 
-/** Spawns the service (scripts/service-process.ts): the API alone, unless env.DIST_DIR names a site, on a fresh data folder unless env.DATA_DIR names one. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+interface ProcessOptions {
+  /** A test clock (test/helpers/service-clock.ts): `moveClockOn()` then moves the process's Date.now() on by this many milliseconds. */
+  clockStepMs?: number;
+}
+
+/**
+ * Spawns the service (scripts/service-process.ts): the API alone, unless env.DIST_DIR names a
+ * site, on a fresh data folder unless env.DATA_DIR names one.
+ */
+export async function startServerProcess(env: Record<string, string> = {}, { clockStepMs }: ProcessOptions = {}): Promise<ServerProcess & { moveClockOn(): Promise<void> }> {
   const dataDir = env.DATA_DIR ?? tempDir();
-  const service = await startServiceProcess({ ...env, DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-') });
-  return { ...service, dataDir };
+  const clock = clockStepMs === undefined ? [] : ['--import', 'tsx', '--import', path.join(import.meta.dirname, 'service-clock.ts')];
+  const service = await startServiceProcess(
+    { ...env, DATA_DIR: dataDir, DIST_DIR: env.DIST_DIR ?? tempDir('intake-dist-'), ...(clockStepMs === undefined ? {} : { TEST_CLOCK_STEP_MS: String(clockStepMs) }) },
+    clock,
+  );
+  let moves = 0;
+  return {
+    ...service,
+    dataDir,
+    /** Moves the service's clock on by `clockStepMs`; resolves once the service says it has. */
+    async moveClockOn() {
+      if (clockStepMs === undefined) throw new Error('started without a test clock');
+      moves++;
+      service.child.kill('SIGUSR2');
+      await expect.poll(() => service.output().includes(`test clock: moved on by ${moves * clockStepMs} ms`), { timeout: 10_000 }).toBe(true);
+    },
+  };
 }
 
 /** Reads leads.db (or vitals.db) of a data folder (read-only); throws when it is missing or the query fails. */

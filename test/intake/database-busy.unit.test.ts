@@ -26,7 +26,8 @@ const lead = (n: number) => ({ ...VALID_SOCIETY, name: `Person ${n}`, email: `p$
 let server: Awaited<ReturnType<typeof startServerProcess>>;
 let holder: Database.Database;
 beforeAll(async () => {
-  server = await startServerProcess({ DIST_DIR: miniSite(), DB_BUSY_TIMEOUT_MS: '3000', RATE_LIMIT_MAX: '1000' });
+  // At info, the service logs each request as it comes in: the signal that it holds the submission.
+  server = await startServerProcess({ DIST_DIR: miniSite(), DB_BUSY_TIMEOUT_MS: '3000', RATE_LIMIT_MAX: '1000', LOG_LEVEL: 'info' });
   holder = new Database(path.join(server.dataDir, 'leads.db'));
 });
 afterAll(async () => {
@@ -40,7 +41,8 @@ describe('a busy database delays only the writes (finding 3)', () => {
     holder.exec('BEGIN IMMEDIATE');
     let answered = false;
     const pending = postJson(`${server.url}/addSocietyQuery`, lead(1)).finally(() => (answered = true));
-    await new Promise((r) => setTimeout(r, 150)); // the service is now waiting for the lock
+    // The service has the submission, which now waits for the lock.
+    await expect.poll(() => server.output().includes('"req":{"method":"POST","url":"/addSocietyQuery"},"msg":"incoming request"')).toBe(true);
     for (const target of ['/', '/about-us', '/health']) {
       expect((await fetch(server.url + target)).status, target).toBe(200);
     }

@@ -110,12 +110,15 @@ describe('intake: logs', () => {
     try {
       const secret = { name: 'Leaky Name', email: 'leaky.person@example.org', phone: '+91 99999 11111' };
       const body = JSON.stringify({ ...VALID_SOCIETY, ...secret, societyName: 'Hidden Towers', city: 'Secret City' });
+      const completed = () => server.output().split('\n').filter((l) => l.includes('"msg":"request completed"')).length;
+      const before = completed();
       const ok = await post(`${server.url}/addSocietyQuery?email=leaky.person@example.org`, body);
       expect(ok.status).toBe(200);
       await post(`${server.url}/addSocietyQuery`, body); // duplicate
       await post(`${server.url}/addSocietyQuery`, body.slice(0, -5)); // broken JSON with personal data in it
       await post(`${server.url}/addSocietyQuery`, JSON.stringify({ ...VALID_SOCIETY, ...secret, societyName: '', city: 'x' }));
-      await new Promise((r) => setTimeout(r, 300));
+      // Each request's log is written by the time its "request completed" line is.
+      await expect.poll(completed).toBeGreaterThanOrEqual(before + 4);
       const log = server.output();
       for (const value of [...Object.values(secret), 'Hidden Towers', 'Secret City', '9999911111', 'remoteAddress', 'remotePort']) {
         expect(log).not.toContain(value);

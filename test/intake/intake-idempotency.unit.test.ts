@@ -1,13 +1,13 @@
 /**
  * Idempotency-Key on the lead POSTs, against the real service on a real database file:
  * the same key sent five times at once, and again after a restart, gives one lead and one
- * delivery; a client that timed out (15 s, the forms' limit) on a lead the service stored,
- * retrying with its key, adds nothing; a key reused with another body is refused (422);
+ * delivery; a client that timed out (15 s, the forms' limit, on a test clock) on a lead the
+ * service stored, retrying with its key, adds nothing; a key reused with another body is refused (422);
  * a repeat is answered before its spent proof of work is looked at.
  */
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { postJson as widgetPost } from '../../widgets/lead-form/api-client.ts';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_TIMEOUT_MS, postJson as widgetPost, type PostOutcome } from '../../widgets/lead-form/api-client.ts';
 import { solvedHeader } from '../helpers/altcha.ts';
 import { countRows, postJson, readDb, startServer, storedLeads, tempDir } from '../helpers/server.ts';
 import { VALID_CAREER, VALID_SOCIETY } from '../helpers/fixtures.ts';
@@ -128,11 +128,15 @@ async function startSwallowingProxy(target: string) {
   const { port: targetPort } = new URL(target);
   const sockets = new Set<net.Socket>();
   let swallow = true;
+  let heard: () => void;
+  /** Settles when the service has answered a request (the lead is stored), passed back or not. */
+  const answered = new Promise<void>((resolve) => (heard = resolve));
   const proxy = net.createServer((client) => {
     const upstream = net.connect(Number(targetPort), '127.0.0.1');
     sockets.add(client).add(upstream);
     client.pipe(upstream);
     upstream.on('data', (chunk) => {
+      heard();
       if (!swallow) client.write(chunk);
     });
     const end = () => {
@@ -145,6 +149,7 @@ async function startSwallowingProxy(target: string) {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`,
+    answered,
     answer() {
       swallow = false;
     },
@@ -156,21 +161,34 @@ async function startSwallowingProxy(target: string) {
 }
 
 describe('a client that timed out', () => {
-  it('at 15 s on a lead the service stored, retrying with its key, adds nothing', { timeout: 60_000 }, async () => {
-    const proxy = await startSwallowingProxy(server.url);
+  it('at 15 s on a lead the service stored, retrying with its key, adds nothing', async () => {
+    // A service of its own, without deliveries: no timer of the service runs while the client's clock is a test clock.
+    const quiet = await startServer({ env: { SPAM_CHALLENGE: 'off' } });
+    const proxy = await startSwallowingProxy(quiet.url);
     try {
       const body = { ...society, email: 'timed.out@example.in' };
       const headers = { 'Idempotency-Key': newKey() };
-      const before = countRows(dataDir, 'leads');
-      const first = await widgetPost(`${proxy.url}/addSocietyQuery`, body, { headers }); // the forms' own client and 15 s limit
+      // The forms' own client and its 15 s limit, on a test clock (its timer is the only one made meanwhile).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let first: PostOutcome | undefined;
+      const sending = widgetPost(`${proxy.url}/addSocietyQuery`, body, { headers }).then((outcome) => (first = outcome));
+      await proxy.answered;
+      expect(countRows(quiet.dataDir, 'leads')).toBe(1);
+      await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+      expect(first, 'still waiting a moment before its limit').toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await sending;
+      vi.useRealTimers();
       expect(first).toEqual({ type: 'timeout' });
-      expect(countRows(dataDir, 'leads')).toBe(before + 1);
+      expect(countRows(quiet.dataDir, 'leads')).toBe(1);
       proxy.answer();
       const retry = await widgetPost(`${proxy.url}/addSocietyQuery`, body, { headers });
       expect(retry).toMatchObject({ type: 'json', status: 200, body: { success: true } });
-      expect(countRows(dataDir, 'leads')).toBe(before + 1);
+      expect(countRows(quiet.dataDir, 'leads')).toBe(1);
     } finally {
+      vi.useRealTimers();
       await proxy.stop();
+      await quiet.stop();
     }
   });
 });

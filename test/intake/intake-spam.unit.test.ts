@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchChallenge, solve, solvedHeader } from '../helpers/altcha.ts';
 import { countRows, postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
+import { outboxDrained } from '../helpers/outbox.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';
 
 const run = promisify(execFile);
@@ -81,7 +82,7 @@ describe('spam: a proof of work (ALTCHA) tells people from scripts', () => {
     for (let i = 0; i < 50; i++) expect(spamOf(server.dataDir, `resident${100 + i}@example.in`)).toEqual(['no-solution']);
     expect(deliveriesOf(server.dataDir, 'resident120@example.in')).toBe(0);
     await waitFor(() => receiver.accepted.length >= before);
-    await new Promise((r) => setTimeout(r, 500));
+    await outboxDrained(server.dataDir);
     const scripted = new Set(Array.from({ length: 50 }, (_, i) => `resident${100 + i}@example.in`));
     expect(receiver.accepted.filter((a) => scripted.has(a.body.data.fields.email))).toEqual([]);
     expect(receiver.accepted).toHaveLength(before);
