@@ -94,7 +94,7 @@ const SECRETS = {
   NOTIFY_EMAIL_TO: 'sales@rwa-desk.in',
   INSIGHT_TOKEN: '3f9a1c7e5b2d4068a1c3e5f7092b4d6f8a0c',
   METRICS_TOKEN: '8e1d3b5f7a9c2e4064b8d0f2a4c6e8b0d2f4',
-  ALTCHA_HMAC_KEY: 'altcha-key-secret-value',
+  ALTCHA_HMAC_KEY: 'c4e8a2f6b0d9e1a3c5b7f9d2e4a6c8b0e2f4a6c8',
   CV_LINK_SECRET: 'cv-link-secret-value-of-32-characters!',
 };
 const secretValues = ['hook-secret-path', 'query-secret', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'smtp-password-1', SECRETS.INSIGHT_TOKEN, SECRETS.METRICS_TOKEN, SECRETS.ALTCHA_HMAC_KEY, SECRETS.CV_LINK_SECRET, 'db-password-9'];

@@ -28,8 +28,8 @@ type Listed = Record<string, unknown>;
 /** What the store holds that a restore must bring back, through the operator commands and the service. */
 async function snapshot(env: Record<string, string>, cvEmail: string) {
   const leads = JSON.parse((await command('leads', ['--format', 'json', '--include-spam'], env)).stdout) as Listed[];
-  // The team's search keys are derived, filled in when the worklist first reads a lead: left out.
-  const person = (await command('leads', ['--person', cvEmail], env)).stdout.replace(/\n\s*"(phone_key|city_key|search_text)": [^\n]*/g, '');
+  // The team's search keys and when a lead is late are derived, filled in when the worklist first reads a lead: left out.
+  const person = (await command('leads', ['--person', cvEmail], env)).stdout.replace(/\n\s*"(phone_key|city_key|search_text|late_at)": [^\n]*/g, '');
   return { leads, person };
 }
 
