@@ -32,7 +32,7 @@ const rows = [
   { code: 'en', prefix: '', htmlLang: 'en-IN', ogLocale: 'en_IN', hreflang: 'en-IN', name: 'English', dir: 'ltr', script: 'Latin' },
   { code: 'hi', prefix: '/hi', htmlLang: 'hi', ogLocale: 'hi_IN', hreflang: 'hi-IN', name: 'हिन्दी', dir: 'ltr', script: 'Devanagari' },
   { code: 'mr', prefix: '/mr', htmlLang: 'mr', ogLocale: 'mr_IN', hreflang: 'mr-IN', name: 'मराठी', dir: 'ltr', script: 'Devanagari' },
-  { code: 'ta', prefix: '/ta', htmlLang: 'ta', ogLocale: 'ta_IN', hreflang: 'ta-IN', name: 'தமிழ்', dir: 'ltr', script: 'Tamil', frameSnippetHeight: 1580 },
+  { code: 'ta', prefix: '/ta', htmlLang: 'ta', ogLocale: 'ta_IN', hreflang: 'ta-IN', name: 'தமிழ்', dir: 'ltr', script: 'Tamil', frameSnippetHeight: 1680 },
   { code: 'te', prefix: '/te', htmlLang: 'te', ogLocale: 'te_IN', hreflang: 'te-IN', name: 'తెలుగు', dir: 'ltr', script: 'Telugu', frameSnippetHeight: 1300 },
   { code: 'kn', prefix: '/kn', htmlLang: 'kn', ogLocale: 'kn_IN', hreflang: 'kn-IN', name: 'ಕನ್ನಡ', dir: 'ltr', script: 'Kannada', frameSnippetHeight: 1360 },
   { code: 'bn', prefix: '/bn', htmlLang: 'bn', ogLocale: 'bn_IN', hreflang: 'bn-IN', name: 'বাংলা', dir: 'ltr', script: 'Bengali', frameSnippetHeight: 1310 },

@@ -84,6 +84,8 @@ describe('the registration widget pasted into a hostile partner page on another 
       }, selector);
       // Same width and a whole-pixel position on both pages, so anti-aliasing matches too.
       const box = await el.evaluate((host: HTMLElement) => {
+        // A block below the fold contains its paint (content-visibility): lift it, or the fixed host stays inside it.
+        for (let block = host.parentElement; block; block = block.parentElement) Object.assign(block.style, { contentVisibility: 'visible', overflow: 'visible' });
         Object.assign(host.style, { position: 'fixed', top: '0', left: '0', width: '600px', margin: '0', zIndex: '2147483647' });
         const r = host.getBoundingClientRect();
         return { x: 0, y: 0, width: Math.round(r.width), height: Math.round(r.height) };
