@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
-import { TEAM_DIR } from '../../server/site-headers.ts';
-import { distDir, pagesDir, repoRoot } from '../paths.ts';
+import { TEAM_DIR } from '../server/site-headers.ts';
+import { distDir, pagesDir, repoRoot } from '../scripts/paths.ts';
 import { precompress } from './precompress.ts';
 
 const TEAM_PAGE = path.join(pagesDir, TEAM_DIR, 'index.html');

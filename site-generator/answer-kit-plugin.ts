@@ -12,21 +12,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { FRAME_ROUTE } from '../../contract/frame-options.ts';
-import { LEAD_PAGES } from '../../contract/form-post.ts';
-import { LEAD_KINDS, type LeadKind } from '../../contract/lead-contract.ts';
-import { defaultLanguage, languages, routeIn } from '../../contract/languages.ts';
-import { answerKitDir } from '../../server/folders.ts';
-import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../../server/answer-pages/kit.ts';
-import { SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
-import type { SiteConfig } from '../../site.config.ts';
-import { pageFileOf, repoRoot, widgetsDir } from '../paths.ts';
+import { FRAME_ROUTE } from '../contract/frame-options.ts';
+import { LEAD_PAGES } from '../contract/form-post.ts';
+import { LEAD_KINDS, type LeadKind } from '../contract/lead-contract.ts';
+import { defaultLanguage, languages, routeIn } from '../contract/languages.ts';
+import { answerKitDir } from '../server/folders.ts';
+import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../server/answer-pages/kit.ts';
+import { SOCIETY_REGISTRATION } from '../widgets/registry/names.ts';
+import type { SiteConfig } from '../site.config.ts';
+import { pageFileOf, repoRoot, widgetsDir } from '../scripts/paths.ts';
 import { frameShell, framePage, scopedCss, siteShell } from './answer-shells.ts';
 import { languageVariants, variantFile } from './page-templates.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
 import { widgetDefines } from './widget-defines.ts';
 
-type KitModule = typeof import('../../widgets/registry/answer-kit.tsx');
+type KitModule = typeof import('../widgets/registry/answer-kit.tsx');
 
 const kitEntry = path.join(widgetsDir, 'registry', 'answer-kit.tsx');
 
