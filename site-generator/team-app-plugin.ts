@@ -10,48 +10,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
 import { TEAM_DIR } from '../server/site-headers.ts';
-import { distDir, pagesDir, repoRoot } from '../scripts/paths.ts';
+import { pagesDir, repoRoot } from '../scripts/paths.ts';
+import { afterBuildPlugin } from './after-build.ts';
 import { precompress } from './precompress.ts';
 
 const TEAM_PAGE = path.join(pagesDir, TEAM_DIR, 'index.html');
 
-export function teamAppPlugin(): Plugin {
-  let outDir = distDir();
-  let failed = false;
-  return {
-    name: 'team-app',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+export const teamAppPlugin = (): Plugin => afterBuildPlugin('team-app', buildTeamApp);
+
+async function buildTeamApp(outDir: string): Promise<void> {
+  const teamOut = path.join(outDir, TEAM_DIR);
+  await build({
+    configFile: false,
+    root: path.dirname(TEAM_PAGE),
+    base: `/${TEAM_DIR}/`,
+    publicDir: false,
+    envDir: repoRoot,
+    logLevel: 'warn',
+    resolve: { alias: [{ find: /^\/widgets\//, replacement: path.join(repoRoot, 'widgets') + '/' }] },
+    server: { fs: { allow: [repoRoot] } },
+    build: {
+      outDir: teamOut,
+      emptyOutDir: true,
+      target: 'es2022',
+      assetsDir: 'assets',
+      assetsInlineLimit: 0,
+      modulePreload: { polyfill: false },
+      rollupOptions: { input: TEAM_PAGE },
     },
-    // A failed build still closes its bundle: then there is nothing to add to, and its own error must stay the one reported.
-    buildEnd(error?: Error) {
-      failed = !!error;
-    },
-    async closeBundle(error?: Error) {
-      if (failed || error) return;
-      const teamOut = path.join(outDir, TEAM_DIR);
-      await build({
-        configFile: false,
-        root: path.dirname(TEAM_PAGE),
-        base: `/${TEAM_DIR}/`,
-        publicDir: false,
-        envDir: repoRoot,
-        logLevel: 'warn',
-        resolve: { alias: [{ find: /^\/widgets\//, replacement: path.join(repoRoot, 'widgets') + '/' }] },
-        server: { fs: { allow: [repoRoot] } },
-        build: {
-          outDir: teamOut,
-          emptyOutDir: true,
-          target: 'es2022',
-          assetsDir: 'assets',
-          assetsInlineLimit: 0,
-          modulePreload: { polyfill: false },
-          rollupOptions: { input: TEAM_PAGE },
-        },
-      });
-      if (!fs.existsSync(path.join(teamOut, 'index.html'))) throw new Error(`team app: no ${path.join(teamOut, 'index.html')} built`);
-      precompress(teamOut);
-    },
-  };
+  });
+  if (!fs.existsSync(path.join(teamOut, 'index.html'))) throw new Error(`team app: no ${path.join(teamOut, 'index.html')} built`);
+  precompress(teamOut);
 }
