@@ -1,17 +1,17 @@
 import { defineConfig } from 'vite';
 import { loadSiteConfig } from './site.config.ts';
 import { distDir, pagesDir, publicDir, repoRoot, stylesDir, widgetsDir } from './scripts/paths.ts';
-import { pagesPlugin } from './scripts/build/pages-plugin.ts';
-import { preloadHelperPlugin } from './scripts/build/preload-helper-plugin.ts';
-import { customElementsPlugin } from './scripts/build/custom-elements-plugin.ts';
-import { widgetCssPlugin } from './scripts/build/widget-css-plugin.ts';
-import { pageInputs, widgetInputs } from './scripts/build/inputs.ts';
-import { siteOutputPlugin } from './scripts/build/site-output-plugin.ts';
-import { widgetDefines } from './scripts/build/widget-defines.ts';
-import { shareQrPlugin } from './scripts/build/share-qr-plugin.ts';
-import { outboxWorkerPlugin } from './scripts/build/outbox-worker-plugin.ts';
-import { teamAppPlugin } from './scripts/build/team-app-plugin.ts';
-import { answerKitPlugin } from './scripts/build/answer-kit-plugin.ts';
+import { pagesPlugin } from './site-generator/pages-plugin.ts';
+import { preloadHelperPlugin } from './site-generator/preload-helper-plugin.ts';
+import { customElementsPlugin } from './site-generator/custom-elements-plugin.ts';
+import { widgetCssPlugin } from './site-generator/widget-css-plugin.ts';
+import { pageInputs, widgetInputs } from './site-generator/inputs.ts';
+import { siteOutputPlugin } from './site-generator/site-output-plugin.ts';
+import { widgetDefines } from './site-generator/widget-defines.ts';
+import { shareQrPlugin } from './site-generator/share-qr-plugin.ts';
+import { outboxWorkerPlugin } from './site-generator/outbox-worker-plugin.ts';
+import { teamAppPlugin } from './site-generator/team-app-plugin.ts';
+import { answerKitPlugin } from './site-generator/answer-kit-plugin.ts';
 
 const site = loadSiteConfig();
 

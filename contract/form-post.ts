@@ -69,7 +69,7 @@ export interface AnswerForm {
 }
 
 /**
- * What the build makes of the forms for the service (scripts/build/answer-kit-plugin.ts),
+ * What the build makes of the forms for the service (site-generator/answer-kit-plugin.ts),
  * rendered by the same components the pages pre-render; the service loads it at run time
  * and never imports the widgets.
  */

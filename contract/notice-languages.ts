@@ -26,32 +26,47 @@ export interface NoticeLanguage {
   review?: 'pending' | { by: string; on: string };
 }
 
+/**
+ * A language of the Eighth Schedule: its code is its `<html lang>` and its calendar's locale,
+ * written left to right, unless said otherwise.
+ */
+const scheduled = (code: string, name: string, script: string, differences: Partial<NoticeLanguage> = {}): NoticeLanguage => ({
+  code,
+  htmlLang: code,
+  dir: 'ltr',
+  name,
+  dateLocale: code,
+  script,
+  scheduled: true,
+  ...differences,
+});
+
 export const NOTICE_LANGUAGES: readonly NoticeLanguage[] = [
   { code: 'en', htmlLang: 'en-IN', dir: 'ltr', name: 'English', dateLocale: 'en-IN', script: 'Latin', scheduled: false },
-  { code: 'as', htmlLang: 'as', dir: 'ltr', name: 'অসমীয়া', dateLocale: 'as', script: 'Bengali', scheduled: true },
-  { code: 'bn', htmlLang: 'bn', dir: 'ltr', name: 'বাংলা', dateLocale: 'bn', script: 'Bengali', scheduled: true },
-  { code: 'brx', htmlLang: 'brx', dir: 'ltr', name: 'बर’', dateLocale: 'brx', script: 'Devanagari', scheduled: true, review: 'pending' },
-  { code: 'doi', htmlLang: 'doi', dir: 'ltr', name: 'डोगरी', dateLocale: 'doi', script: 'Devanagari', scheduled: true },
-  { code: 'gu', htmlLang: 'gu', dir: 'ltr', name: 'ગુજરાતી', dateLocale: 'gu', script: 'Gujarati', scheduled: true },
-  { code: 'hi', htmlLang: 'hi', dir: 'ltr', name: 'हिन्दी', dateLocale: 'hi', script: 'Devanagari', scheduled: true },
-  { code: 'kn', htmlLang: 'kn', dir: 'ltr', name: 'ಕನ್ನಡ', dateLocale: 'kn', script: 'Kannada', scheduled: true },
-  { code: 'ks', htmlLang: 'ks-Arab', dir: 'rtl', name: 'کٲشُر', dateLocale: 'ks', script: 'Arabic', scheduled: true },
-  { code: 'kok', htmlLang: 'kok', dir: 'ltr', name: 'कोंकणी', dateLocale: 'kok', script: 'Devanagari', scheduled: true },
-  { code: 'mai', htmlLang: 'mai', dir: 'ltr', name: 'मैथिली', dateLocale: 'mai', script: 'Devanagari', scheduled: true },
-  { code: 'ml', htmlLang: 'ml', dir: 'ltr', name: 'മലയാളം', dateLocale: 'ml', script: 'Malayalam', scheduled: true },
+  scheduled('as', 'অসমীয়া', 'Bengali'),
+  scheduled('bn', 'বাংলা', 'Bengali'),
+  scheduled('brx', 'बर’', 'Devanagari', { review: 'pending' }),
+  scheduled('doi', 'डोगरी', 'Devanagari'),
+  scheduled('gu', 'ગુજરાતી', 'Gujarati'),
+  scheduled('hi', 'हिन्दी', 'Devanagari'),
+  scheduled('kn', 'ಕನ್ನಡ', 'Kannada'),
+  scheduled('ks', 'کٲشُر', 'Arabic', { htmlLang: 'ks-Arab', dir: 'rtl' }),
+  scheduled('kok', 'कोंकणी', 'Devanagari'),
+  scheduled('mai', 'मैथिली', 'Devanagari'),
+  scheduled('ml', 'മലയാളം', 'Malayalam'),
   // Manipuri in its own script, Meetei Mayek (the calendar data has it in Bengali script only).
-  { code: 'mni', htmlLang: 'mni-Mtei', dir: 'ltr', name: 'ꯃꯤꯇꯩꯂꯣꯟ', script: 'Meetei_Mayek', scheduled: true, review: 'pending' },
-  { code: 'mr', htmlLang: 'mr', dir: 'ltr', name: 'मराठी', dateLocale: 'mr', script: 'Devanagari', scheduled: true },
-  { code: 'ne', htmlLang: 'ne', dir: 'ltr', name: 'नेपाली', dateLocale: 'ne', script: 'Devanagari', scheduled: true },
-  { code: 'or', htmlLang: 'or', dir: 'ltr', name: 'ଓଡ଼ିଆ', dateLocale: 'or', script: 'Oriya', scheduled: true },
-  { code: 'pa', htmlLang: 'pa', dir: 'ltr', name: 'ਪੰਜਾਬੀ', dateLocale: 'pa', script: 'Gurmukhi', scheduled: true },
-  { code: 'sa', htmlLang: 'sa', dir: 'ltr', name: 'संस्कृतम्', dateLocale: 'sa', script: 'Devanagari', scheduled: true },
+  scheduled('mni', 'ꯃꯤꯇꯩꯂꯣꯟ', 'Meetei_Mayek', { htmlLang: 'mni-Mtei', dateLocale: undefined, review: 'pending' }),
+  scheduled('mr', 'मराठी', 'Devanagari'),
+  scheduled('ne', 'नेपाली', 'Devanagari'),
+  scheduled('or', 'ଓଡ଼ିଆ', 'Oriya'),
+  scheduled('pa', 'ਪੰਜਾਬੀ', 'Gurmukhi'),
+  scheduled('sa', 'संस्कृतम्', 'Devanagari'),
   // Santali in Ol Chiki.
-  { code: 'sat', htmlLang: 'sat-Olck', dir: 'ltr', name: 'ᱥᱟᱱᱛᱟᱲᱤ', dateLocale: 'sat', script: 'Ol_Chiki', scheduled: true, review: 'pending' },
-  { code: 'sd', htmlLang: 'sd-Arab', dir: 'rtl', name: 'سنڌي', dateLocale: 'sd', script: 'Arabic', scheduled: true },
-  { code: 'ta', htmlLang: 'ta', dir: 'ltr', name: 'தமிழ்', dateLocale: 'ta', script: 'Tamil', scheduled: true },
-  { code: 'te', htmlLang: 'te', dir: 'ltr', name: 'తెలుగు', dateLocale: 'te', script: 'Telugu', scheduled: true },
-  { code: 'ur', htmlLang: 'ur', dir: 'rtl', name: 'اردو', dateLocale: 'ur', script: 'Arabic', scheduled: true },
+  scheduled('sat', 'ᱥᱟᱱᱛᱟᱲᱤ', 'Ol_Chiki', { htmlLang: 'sat-Olck', review: 'pending' }),
+  scheduled('sd', 'سنڌي', 'Arabic', { htmlLang: 'sd-Arab', dir: 'rtl' }),
+  scheduled('ta', 'தமிழ்', 'Tamil'),
+  scheduled('te', 'తెలుగు', 'Telugu'),
+  scheduled('ur', 'اردو', 'Arabic', { dir: 'rtl' }),
 ];
 
 /** The route of the page that lists them (in each language of the site: /hi/notice); /notice/ answers too. */

@@ -23,7 +23,7 @@ export function distDir(env: Env = process.env): string {
 /**
  * What `vite build` makes for the service alone, beside the built site and never served
  * (`dist-server/` for `dist/`): the kit that draws the answers to a form sent without script
- * (scripts/build/answer-kit-plugin.ts, server/answer-pages/).
+ * (site-generator/answer-kit-plugin.ts, server/answer-pages/).
  */
 export const answerKitDir = (builtSite: string): string => `${builtSite.replace(/[\\/]+$/, '')}-server`;
 

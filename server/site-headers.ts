@@ -15,7 +15,7 @@ export interface BuildMeta {
    * those (a shorter header in every first response). A page not listed gets them all.
    */
   pageStyleHashes?: Record<string, string[]>;
-  /** Per page file, the hashes of the inline scripts it runs (its starter, scripts/build/deferred-scripts.ts). */
+  /** Per page file, the hashes of the inline scripts it runs (its starter, site-generator/deferred-scripts.ts). */
   pageScriptHashes?: Record<string, string[]>;
   /** The CSP source of the speculation rules' text, which the loader adds as an inline script (widgets/page-scripts/speculation.ts). */
   speculationRulesHash?: string;
@@ -101,7 +101,7 @@ const crossOriginModule = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
-/** The team's app, built apart into dist/team/ (scripts/build/team-app-plugin.ts). */
+/** The team's app, built apart into dist/team/ (site-generator/team-app-plugin.ts). */
 export const TEAM_DIR = 'team';
 
 /**

@@ -34,7 +34,7 @@ export function loadBuildMeta(root: string): BuildMeta | undefined {
 /** Files of the built site for the build and static hosts only, never served. */
 export const BLOCKED_FILES: readonly string[] = ['_headers', 'build-meta.json'];
 
-/** The suffixes of pre-compressed copies (scripts/build/precompress.ts), which are served by their own names too. */
+/** The suffixes of pre-compressed copies (site-generator/precompress.ts), which are served by their own names too. */
 const COMPRESSED_COPY = /(\.(br|gz))+$/i;
 
 /**

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { pageFileOf } from '../paths.ts';
-import { starterImports } from '../build/deferred-scripts.ts';
-import { placedElements } from '../build/html-document.ts';
+import { starterImports } from '../../site-generator/deferred-scripts.ts';
+import { placedElements } from '../../site-generator/html-document.ts';
 
 /** One TCP round trip on a fresh connection: an initial congestion window of 10 × 1460-byte segments ≈ 14 KB. */
 export const FIRST_ROUND_TRIP_BYTES = 14 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The answer pages' kit, as `vite build` leaves it beside the built site
- * (scripts/build/answer-kit-plugin.ts): the forms' renderer (contract/form-post.ts,
+ * (site-generator/answer-kit-plugin.ts): the forms' renderer (contract/form-post.ts,
  * `AnswerKit`, built from the widgets) and the pages around an answer, made from the built
  * pages themselves. The service loads it at start; without a build it has none, and answers
  * a form's own post with a plain page (pages.ts).

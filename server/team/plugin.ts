@@ -12,7 +12,7 @@ import { refuse, registerMemberRoutes, registerSignInRoutes } from './routes.ts'
 
 /**
  * The team's side of the service: the app's pages under /team/ (built into dist/team/ by
- * scripts/build/team-app-plugin.ts; the page holds no data, the API does) and its API
+ * site-generator/team-app-plugin.ts; the page holds no data, the API does) and its API
  * (routes.ts) over the store's `team` part. Registered by the intake plugin, which owns the
  * store and the delivery worker. Encapsulated: its cookie parser, hooks and error handler
  * apply to its own routes only.

@@ -1,11 +1,11 @@
 /**
- * The FAQ page helpers (scripts/build/faq-helper.ts): `{{#faq-item}}` renders the accordion
+ * The FAQ page helpers (site-generator/faq-helper.ts): `{{#faq-item}}` renders the accordion
  * item and `{{faq-jsonld}}` publishes the same questions and answers as FAQPage JSON-LD,
  * answers as plain text, in the page's language, safe inside <script>.
  */
 import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
-import { jsonLdLanguage, plainText, registerFaqHelpers } from '../../scripts/build/faq-helper.ts';
+import { jsonLdLanguage, plainText, registerFaqHelpers } from '../../site-generator/faq-helper.ts';
 
 function render(template: string, context: Record<string, unknown> = {}): string {
   const hbs = Handlebars.create();

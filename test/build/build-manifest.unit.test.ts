@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { customElementsManifest, typeDeclarations } from '../../scripts/build/custom-elements-plugin.ts';
+import { customElementsManifest, typeDeclarations } from '../../site-generator/custom-elements-plugin.ts';
 import { widgetApi } from '../../widgets/registry/api.ts';
 import { REGISTRATION_ERROR, SOCIETY_REGISTRATION, widgetTags } from '../../widgets/registry/names.ts';
 

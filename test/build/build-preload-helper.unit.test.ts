@@ -1,5 +1,5 @@
 /**
- * scripts/build/preload-helper-plugin.ts swaps Vite's dynamic-import preload helper for a
+ * site-generator/preload-helper-plugin.ts swaps Vite's dynamic-import preload helper for a
  * lean one by answering Vite's private module id `\0vite/preload-helper.js`. If Vite
  * renames that module, the swap silently stops and the loader every page runs grows by
  * about 0.8 KB: these builds of a tiny entry fail loudly instead.
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preloadHelperPlugin } from '../../scripts/build/preload-helper-plugin.ts';
+import { preloadHelperPlugin } from '../../site-generator/preload-helper-plugin.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'preload-helper-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { widgetInputs } from '../../scripts/build/inputs.ts';
-import { loadPrerender } from '../../scripts/build/widget-helper.ts';
+import { widgetInputs } from '../../site-generator/inputs.ts';
+import { loadPrerender } from '../../site-generator/widget-helper.ts';
 import { repoRoot, widgetsDir } from '../../scripts/paths.ts';
 import { widgetApi } from '../../widgets/registry/api.ts';
 import { lazyWidgets } from '../../widgets/registry/loaders.ts';

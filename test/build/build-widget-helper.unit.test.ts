@@ -1,5 +1,5 @@
 /**
- * The `{{widget}}` page helper (scripts/build/widget-helper.ts): it renders a form's
+ * The `{{widget}}` page helper (site-generator/widget-helper.ts): it renders a form's
  * Declarative Shadow DOM with the form's own stylesheet text, escapes what it writes into
  * attributes, and fails on an unknown tag or argument.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import Handlebars from 'handlebars';
 import { createServer } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPrerender, renderWidget, widgetPlacement, type Prerender } from '../../scripts/build/widget-helper.ts';
+import { loadPrerender, renderWidget, widgetPlacement, type Prerender } from '../../site-generator/widget-helper.ts';
 import { pagesDir, repoRoot } from '../../scripts/paths.ts';
 import { CAREER_APPLICATION, FAQ_ACCORDION, SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
 import { societyRegistrationDefaults } from '../../widgets/registry/texts.ts';

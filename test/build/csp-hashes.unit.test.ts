@@ -4,10 +4,10 @@
  * data blocks and external scripts get none. The page's language comes from the parsed <html>.
  */
 import { describe, expect, it } from 'vitest';
-import { cspHash } from '../../scripts/build/csp-hash.ts';
-import { scriptHashes, starterImports } from '../../scripts/build/deferred-scripts.ts';
-import { documentLanguage } from '../../scripts/build/html-document.ts';
-import { styleHashes } from '../../scripts/build/inline-css.ts';
+import { cspHash } from '../../site-generator/csp-hash.ts';
+import { scriptHashes, starterImports } from '../../site-generator/deferred-scripts.ts';
+import { documentLanguage } from '../../site-generator/html-document.ts';
+import { styleHashes } from '../../site-generator/inline-css.ts';
 
 const page = `<!doctype html>
 <html data-theme="x" lang="hi" dir="ltr"><head>

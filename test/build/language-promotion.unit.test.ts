@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCatalogueFile } from '../../scripts/build/catalogues.ts';
+import { readCatalogueFile } from '../../site-generator/catalogues.ts';
 import { repoRoot } from '../../scripts/paths.ts';
 import { startServiceProcess, type ServiceProcess } from '../../scripts/service-process.ts';
 import { pageText } from '../helpers/page-text.ts';

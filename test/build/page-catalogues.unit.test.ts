@@ -1,5 +1,5 @@
 /**
- * The pages' texts (pages/i18n/<code>/, scripts/build/catalogues.ts): the real catalogues fit
+ * The pages' texts (pages/i18n/<code>/, site-generator/catalogues.ts): the real catalogues fit
  * the real templates, and the build's check names the key and its file for each way a
  * catalogue can go wrong; `{{t}}` escapes, `{{t-html}}` keeps only the allowed markup; every
  * template is built once per language from the same file.
@@ -10,12 +10,12 @@ import Handlebars from 'handlebars';
 import { describe, expect, it } from 'vitest';
 import { defaultLanguage, languages } from '../../contract/languages.ts';
 import { NOTICE_LANGUAGES } from '../../contract/notice-languages.ts';
-import { loadSiteCatalogue, type Catalogue } from '../../scripts/build/catalogues.ts';
-import { siteCatalogueProblems, textUses } from '../../scripts/build/catalogue-check.ts';
-import { loadNoticeCatalogue } from '../../scripts/build/notice-texts.ts';
-import { noticeCatalogueProblems, noticeTextUses, siteTextUses } from '../../scripts/build/page-sources.ts';
-import { builtPages, languageVariants, ONE_LANGUAGE_ROUTES, noticeLanguagesWithText, templateFiles } from '../../scripts/build/page-templates.ts';
-import { registerTextHelpers } from '../../scripts/build/page-texts.ts';
+import { loadSiteCatalogue, type Catalogue } from '../../site-generator/catalogues.ts';
+import { siteCatalogueProblems, textUses } from '../../site-generator/catalogue-check.ts';
+import { loadNoticeCatalogue } from '../../site-generator/notice-texts.ts';
+import { noticeCatalogueProblems, noticeTextUses, siteTextUses } from '../../site-generator/page-sources.ts';
+import { builtPages, languageVariants, ONE_LANGUAGE_ROUTES, noticeLanguagesWithText, templateFiles } from '../../site-generator/page-templates.ts';
+import { registerTextHelpers } from '../../site-generator/page-texts.ts';
 import { pagesDir } from '../../scripts/paths.ts';
 
 const real = () => Object.fromEntries(languages.map((l) => [l.code, loadSiteCatalogue(l.code)])) as Record<string, Map<string, string>>;

@@ -1,10 +1,10 @@
 /**
  * A page inlines only the rules of its stylesheets that can match something in it
- * (scripts/build/unused-css.ts): a rule goes when every selector names a class the page
+ * (site-generator/unused-css.ts): a rule goes when every selector names a class the page
  * lacks; the rest stays byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import { pageClasses, requiredClasses, withoutUnusedRules } from '../../scripts/build/unused-css.ts';
+import { pageClasses, requiredClasses, withoutUnusedRules } from '../../site-generator/unused-css.ts';
 
 describe('unused rules', () => {
   it('reads the classes a selector requires, not those in brackets, strings or pseudo-class arguments', () => {

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteConfig } from '../../site.config.ts';
-import { shareChannelUrl, shareQrFile, shareUrl } from '../../scripts/build/share-qr-plugin.ts';
+import { shareChannelUrl, shareQrFile, shareUrl } from '../../site-generator/share-qr-plugin.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startServer } from '../helpers/server.ts';
 import { languages } from '../../contract/languages.ts';

@@ -10,7 +10,7 @@ import { CV } from '../../contract/cv-upload.ts';
 import { describe, expect, it } from 'vitest';
 import { controlName, emptyValues, fieldNames, LEAD_FIELDS, LEAD_KINDS, payloadOf } from '../../contract/lead-contract.ts';
 import { FORM_POST_FIELDS, FORM_POST_HIDDEN } from '../../contract/form-post.ts';
-import { loadPrerender } from '../../scripts/build/widget-helper.ts';
+import { loadPrerender } from '../../site-generator/widget-helper.ts';
 import { VALID_LEADS } from '../helpers/fixtures.ts';
 import { leadFormBody } from '../../widgets/lead-form/use-lead-form.ts';
 

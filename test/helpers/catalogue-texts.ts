@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LanguageCode } from '../../contract/languages.ts';
 import { EMAIL_TEXTS, NOTICE_TEXTS, SERVICE_MESSAGES } from '../../contract/messages/index.ts';
-import { loadSiteCatalogue } from '../../scripts/build/catalogues.ts';
+import { loadSiteCatalogue } from '../../site-generator/catalogues.ts';
 import { repoRoot } from '../../scripts/paths.ts';
 import { loadMessages } from '../../widgets/i18n/index.ts';
 

@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { defaultLanguage, languageOfRoute } from '../../contract/languages.ts';
-import { loadSiteCatalogue } from '../../scripts/build/catalogues.ts';
+import { loadSiteCatalogue } from '../../site-generator/catalogues.ts';
 import { isNotFoundRoute } from '../../scripts/paths.ts';
 import { headingLevels, overlappingText } from './page-checks.ts';
 

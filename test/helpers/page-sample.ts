@@ -1,6 +1,6 @@
 /**
  * Which built pages a browser check loads. Every language's page is built from its route's
- * one template (scripts/build/page-templates.ts), and a parser checks every page for what
+ * one template (site-generator/page-templates.ts), and a parser checks every page for what
  * differs per page (test/site/page-structure.unit.test.ts). What a browser adds (layout,
  * shifts, scripts, accessibility as drawn) differs by template and by how its text sets:
  * its length, its script and its direction. So a browser takes each template in:
@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { NOTICE_LANGUAGES, noticeRoute, type NoticeLanguage } from '../../contract/notice-languages.ts';
-import { cataloguesDir, loadSiteCatalogue } from '../../scripts/build/catalogues.ts';
-import { builtPages, noticeCatalogueDir, noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
+import { cataloguesDir, loadSiteCatalogue } from '../../site-generator/catalogues.ts';
+import { builtPages, noticeCatalogueDir, noticeLanguagesWithText } from '../../site-generator/page-templates.ts';
 
 const textLength = (texts: Iterable<string>) => [...texts].reduce((sum, text) => sum + [...text].length, 0);
 

@@ -1,6 +1,6 @@
 import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
 import { notFoundRouteFor } from '../../scripts/paths.ts';
-import { builtPages, noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
+import { builtPages, noticeLanguagesWithText } from '../../site-generator/page-templates.ts';
 import { noticeRoute } from '../../contract/notice-languages.ts';
 
 /**
@@ -109,7 +109,7 @@ export const noticeLanguagePages = (): string[] => noticeLanguagesWithText().map
 
 /**
  * The other languages' twins of routes (contract/languages.ts): the pages the build writes
- * from the same template in each language (scripts/build/page-templates.ts; a path that no
+ * from the same template in each language (site-generator/page-templates.ts; a path that no
  * page answers, such as /no-such-page, is twinned by that language's not-found page), routes
  * the route-driven suites check as well.
  */

@@ -12,7 +12,7 @@ import { MESSAGES_HI } from '../../contract/messages/hi.ts';
 import { confirmationUrl, sourcePage } from '../../server/answer-pages/pages.ts';
 import { MARKERS } from '../../server/answer-pages/kit.ts';
 import { formPostCheck, formProblems, readFormPost } from '../../server/intake/form-post.ts';
-import { frameShell, scopedCss, siteShell } from '../../scripts/build/answer-shells.ts';
+import { frameShell, scopedCss, siteShell } from '../../site-generator/answer-shells.ts';
 import { formValues } from '../helpers/fixtures.ts';
 import { startServer, storedLeads } from '../helpers/server.ts';
 

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultLanguage, languages, type LanguageCode } from '../../contract/languages.ts';
-import { cataloguesDir } from '../../scripts/build/catalogues.ts';
+import { cataloguesDir } from '../../site-generator/catalogues.ts';
 import { catalogueFiles, keyIn, languageTexts } from '../helpers/catalogue-texts.ts';
 import { readableLength, sentences } from '../helpers/sentences.ts';
 

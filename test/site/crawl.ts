@@ -32,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseRoute, defaultLanguage, languageOfRoute } from '../../contract/languages.ts';
 import { NOTICE_LANGUAGES, noticeRoute } from '../../contract/notice-languages.ts';
 import { NO_WIDGET_JS_BUDGET_BYTES, pageScripts, reactChunks } from '../../scripts/bench/sizes.ts';
-import { STARTER_FALLBACK_MS } from '../../scripts/build/deferred-scripts.ts';
+import { STARTER_FALLBACK_MS } from '../../site-generator/deferred-scripts.ts';
 import { isNotFoundRoute, pageFileOf } from '../../scripts/paths.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import {

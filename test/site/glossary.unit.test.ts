@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultLanguage, languages, type LanguageCode } from '../../contract/languages.ts';
-import { cataloguesDir, GLOSSARY_FILE } from '../../scripts/build/catalogues.ts';
+import { cataloguesDir, GLOSSARY_FILE } from '../../site-generator/catalogues.ts';
 import { languageTexts } from '../helpers/catalogue-texts.ts';
 
 /** The concepts every glossary defines, by their fixed English ids. */

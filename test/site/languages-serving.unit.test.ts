@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLanguage, languages, routeIn } from '../../contract/languages.ts';
 import { NOTICE_LIST_ROUTE } from '../../contract/notice-languages.ts';
 import { SPECULATION_RULES_PATH } from '../../contract/speculation-rules.ts';
-import { builtPages } from '../../scripts/build/page-templates.ts';
+import { builtPages } from '../../site-generator/page-templates.ts';
 import { isNotFoundRoute } from '../../scripts/paths.ts';
 import { attr, byTag, childElements, closest, hasClass, parseHtml } from '../helpers/html-dom.ts';
 import { startServer } from '../helpers/server.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from '../../contract/languages.ts';
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../../scripts/paths.ts';
-import { pageLanguage } from '../../scripts/build/page-language.ts';
-import { sitemapXml } from '../../scripts/build/sitemap.ts';
+import { pageLanguage } from '../../site-generator/page-language.ts';
+import { sitemapXml } from '../../site-generator/sitemap.ts';
 import { headersFile } from '../../server/site-headers.ts';
 
 const hi = languages.find((l) => l.code === 'hi')!;

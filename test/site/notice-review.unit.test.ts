@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_LANGUAGES } from '../../contract/notice-languages.ts';
-import { readCatalogueFile } from '../../scripts/build/catalogues.ts';
-import { loadNoticeCatalogue, underReviewNote } from '../../scripts/build/notice-texts.ts';
-import { noticeCatalogueDir } from '../../scripts/build/page-templates.ts';
+import { readCatalogueFile } from '../../site-generator/catalogues.ts';
+import { loadNoticeCatalogue, underReviewNote } from '../../site-generator/notice-texts.ts';
+import { noticeCatalogueDir } from '../../site-generator/page-templates.ts';
 import { repoRoot } from '../../scripts/paths.ts';
 
 const texts = (code: string) => [...readCatalogueFile(path.join(noticeCatalogueDir, `${code}.json`)).values()];

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOTICE_LANGUAGES } from '../../contract/notice-languages.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
-import { noticeVersionOf } from '../../scripts/build/notice-texts.ts';
-import { noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
+import { noticeVersionOf } from '../../site-generator/notice-texts.ts';
+import { noticeLanguagesWithText } from '../../site-generator/page-templates.ts';
 
 describe('the notice in every scheduled language', () => {
   it('has a catalogue for English and for each of the 22 languages of the Eighth Schedule', () => {

@@ -25,9 +25,9 @@ import { languageOfRoute, languages, routeIn, defaultLanguage, type Language } f
 import { NOTICE_LANGUAGES, NOTICE_LIST_ROUTE, noticeRoute } from '../../contract/notice-languages.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
-import { noticeVersionOf } from '../../scripts/build/notice-texts.ts';
-import { builtPages, noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
-import { pageUrl } from '../../scripts/build/sitemap.ts';
+import { noticeVersionOf } from '../../site-generator/notice-texts.ts';
+import { builtPages, noticeLanguagesWithText } from '../../site-generator/page-templates.ts';
+import { pageUrl } from '../../site-generator/sitemap.ts';
 import { isNotFoundRoute, pageFileOf } from '../../scripts/paths.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { allElements, attr, byTag, childElements, closest, hasClass, parseHtml, readableText, shadowRootOf, type Element } from '../helpers/html-dom.ts';

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeRoute } from '../../contract/notice-languages.ts';
 import { pageFileOf } from '../../contract/site-routes.ts';
-import { noticeLanguagesWithText } from '../../scripts/build/page-templates.ts';
+import { noticeLanguagesWithText } from '../../site-generator/page-templates.ts';
 import { distDir, ROOT, tempDir } from '../helpers/server.ts';
 
 const run = promisify(execFile);

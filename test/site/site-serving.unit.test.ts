@@ -3,8 +3,8 @@ import { startServer } from '../helpers/server.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import { pageText, textsOf } from '../helpers/page-text.ts';
 import { embedPage, noticeLanguagePages, noticeListPage, notFoundPage, routes, withTwins } from '../helpers/routes.ts';
-import { cspHash } from '../../scripts/build/csp-hash.ts';
-import { scriptHashes, starterImports } from '../../scripts/build/deferred-scripts.ts';
+import { cspHash } from '../../site-generator/csp-hash.ts';
+import { scriptHashes, starterImports } from '../../site-generator/deferred-scripts.ts';
 
 let site: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {

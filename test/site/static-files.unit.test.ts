@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distDir, startServerProcess } from '../helpers/server.ts';
-import { starterImports } from '../../scripts/build/deferred-scripts.ts';
+import { starterImports } from '../../site-generator/deferred-scripts.ts';
 
 interface Answer {
   status: number;

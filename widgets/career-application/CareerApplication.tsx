@@ -8,15 +8,13 @@
 import { useState } from 'react';
 import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
-import { emitOutcome, type ApplicationErrorReason } from '../lead-form/events.ts';
 import { Field } from '../lead-form/form-field.tsx';
-import { useMessages, widgetLanguage } from '../i18n/index.ts';
+import { en } from '../i18n/en.ts';
+import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
 import { CAREER_FIELDS, controlName, fieldNames, inputType, type LeadField, nativeConstraints } from '../../contract/lead-contract.ts';
 import type { CareerControl } from '../i18n/types.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { refusedFieldOf } from '../lead-form/refusals.ts';
-import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
-import { referenceOf } from '../lead-form/use-form-answer.ts';
+import { useLeadForm, type FormVerdict, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 import { NativePostFields } from '../lead-form/native-post.tsx';
 import { CV } from '../../contract/cv-upload.ts';
@@ -32,39 +30,26 @@ const fields = fieldNames('career').map((field) => ({ name: controlName('career'
 /** Controls that take the whole row on wide screens. */
 const wide: ReadonlySet<CareerControl> = new Set(['areaOfInterest', 'whyJoin']);
 
-type Result = { ok: true } | { ok: false; reason: ApplicationErrorReason; status?: number };
-
 /**
  * Any non-OK status, no answer, or a body that does not parse is a failure (spec §7, §8).
  * The toast is always the spec's; a refusal that names a field (its `field`) marks it with its message.
  */
-export function interpretApplication(outcome: PostOutcome): Result {
-  if (outcome.type === 'network' || outcome.type === 'timeout') return { ok: false, reason: outcome.type };
-  if (!outcome.ok) return { ok: false, reason: 'http', status: outcome.status };
-  if (outcome.type === 'invalid-response') return { ok: false, reason: 'invalid-response', status: outcome.status };
-  return { ok: true };
+export function interpretApplication(outcome: PostOutcome, text: WidgetMessages['career'] = en.career): FormVerdict<'career'> {
+  const failure = { ok: false, title: text.errorTitle, description: text.errorDescription } as const;
+  if (outcome.type === 'network' || outcome.type === 'timeout') return { ...failure, reason: outcome.type };
+  if (!outcome.ok) return { ...failure, reason: 'http', status: outcome.status, mayNameField: true };
+  if (outcome.type === 'invalid-response') return { ...failure, reason: 'invalid-response', status: outcome.status };
+  return { ok: true, title: text.successTitle, description: text.successDescription };
 }
 
 export function CareerApplication({ container, apiBase, partner, heading, intro, lang, keepDraft, answer, headingLevel = 2 }: CareerApplicationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.career;
-  /** What an answer means, in the spec's words (§8); also for a send that waited. */
-  const report = (outcome: PostOutcome) => {
-    const result = interpretApplication(outcome);
-    if (result.ok) form.succeed({ title: text.successTitle, description: text.successDescription }, referenceOf(outcome));
-    else {
-      form.fail(
-        { title: text.errorTitle, description: text.errorDescription, variant: 'destructive' },
-        result.reason === 'http' ? refusedFieldOf(outcome, 'career') : undefined,
-      );
-    }
-    emitOutcome(container, 'career', result);
-  };
   /** The CV chosen (none, or one chosen in the pre-rendered form before the script came). */
   const [cv, setCv] = useState<File | null>(() => peekSnapshot(container)?.files[CV.control] ?? null);
   const problem = (file: File) => cvProblem(file, messages.service);
   const attachment = { name: CV.control, file: cv, problem, set: setCv };
-  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft, answer }, messages, report, attachment });
+  const form = useLeadForm({ kind: 'career', props: { container, apiBase, partner, keepDraft, answer }, messages, interpret: (outcome) => interpretApplication(outcome, text), attachment });
   /** A chosen file is judged at once: marked when the service would refuse it. */
   const chooseCv = (file: File | null) => {
     const wrong = file ? problem(file) : undefined;

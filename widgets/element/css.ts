@@ -5,7 +5,7 @@
  * both render identically. The files are imported `?raw`: Vite 8's `runnerImport`, which
  * the build uses for the pre-rendering, fails on `?inline` CSS (its CSS plugin is not
  * set up in that environment), and one text for both is what we want anyway. The build
- * runs each file through PostCSS and lightningcss (scripts/build/widget-css-plugin.ts).
+ * runs each file through PostCSS and lightningcss (site-generator/widget-css-plugin.ts).
  */
 import formCss from '../lead-form/form.css?raw';
 import hostCss from './host.css?raw';

@@ -22,10 +22,11 @@ export function hostOf(container: unknown): Element | undefined {
   return undefined;
 }
 
+/** Each form's error reasons. */
+export type ReasonOf<K extends keyof typeof outcomeEvents> = K extends 'society' ? RegistrationErrorReason : ApplicationErrorReason;
+
 /** Tells the host page how a submission ended: the form's success event, or its error event. */
-export function emitOutcome(container: unknown, kind: 'society', outcome: Outcome<RegistrationErrorReason>): void;
-export function emitOutcome(container: unknown, kind: 'career', outcome: Outcome<ApplicationErrorReason>): void;
-export function emitOutcome(container: unknown, kind: keyof typeof outcomeEvents, outcome: Outcome<string>): void {
+export function emitOutcome<K extends keyof typeof outcomeEvents>(container: unknown, kind: K, outcome: Outcome<ReasonOf<K>>): void {
   const type = outcome.ok ? outcomeEvents[kind].success : outcomeEvents[kind].error;
   const detail = outcome.ok
     ? { kind }

@@ -12,7 +12,7 @@
  * kept whole, for the visitor to correct: the pages that ask are told its form, which takes over
  * at once. A form registers this worker when it takes over on our origin (a worker cannot be
  * installed while offline); it unregisters itself once nothing is kept (every navigation
- * deletes what is older than the limit). Built as one classic script (scripts/build/outbox-worker-plugin.ts).
+ * deletes what is older than the limit). Built as one classic script (site-generator/outbox-worker-plugin.ts).
  */
 import type { PostOutcome } from './api-client.ts';
 import {

@@ -3,8 +3,10 @@
  * - the values, starting from what the visitor typed before the script took over
  *   (form-state.ts), and the draft kept on the device (draft-store.ts);
  * - the controls' props and the marks of a refused field (use-field-marks.ts);
- * - the answer that cannot be missed and where the focus goes (use-form-answer.ts); the
- *   form's own toasts are withdrawn when it is submitted again;
+ * - what an answer means, told the visitor and the host page: the form's interpret gives the
+ *   outcome and its toast's words; the toast, the confirmation or the refused field's mark, and
+ *   the outcome event follow here; the answer that cannot be missed and where the focus goes
+ *   (use-form-answer.ts); the form's own toasts are withdrawn when it is submitted again;
  * - the proof of work, solved from the visitor's first focus or keystroke (use-proof-of-work.ts),
  *   and the headers every lead POST carries (X-Altcha when solved in time, X-Notice-Version,
  *   Content-Language: the form's language, in which the service answers);
@@ -21,12 +23,13 @@ import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../registry/names.ts';
 import { resolveApiBase } from './api-base.ts';
 import type { PostOutcome } from './api-client.ts';
 import { leadUrl, warnInvalidPartner } from './lead-request.ts';
-import { mismatchMessage } from './refusals.ts';
+import { mismatchMessage, refusedFieldOf } from './refusals.ts';
+import { emitOutcome, type Outcome, type ReasonOf } from './events.ts';
 import { clearDraft, mayKeepOnDevice, readDraft, removeExpiredDrafts, writeDraft } from './draft-store.ts';
 import { useFormTakeover } from './form-state.ts';
 import { draftKey, forgetSentDrafts, type QueuedSend } from './lead-outbox.ts';
 import { useFieldMarks } from './use-field-marks.ts';
-import { useFormAnswer } from './use-form-answer.ts';
+import { referenceOf, useFormAnswer } from './use-form-answer.ts';
 import { useProofOfWork } from './use-proof-of-work.ts';
 import { useWaitingSend } from './use-waiting-send.ts';
 import { leadSubmit, useSubmitEvent } from './submit-lead.ts';
@@ -87,18 +90,25 @@ export interface FormAttachment {
   set(file: File | null): void;
 }
 
+/**
+ * What an answer (or its absence) means, in the form's words: the outcome the host page is told,
+ * the toast's title and description, and, for a refusal, whether the service may have named a
+ * field (its `field`, marked with its message).
+ */
+export type FormVerdict<K extends LeadKind> = Outcome<ReasonOf<K>> & { title: string; description: string; mayNameField?: boolean };
+
 export interface LeadFormOptions<K extends LeadKind> {
   kind: K;
   /** The element's attributes that change what the form does (its texts aside). */
   props: Pick<LeadFormProps, 'container' | 'apiBase' | 'partner' | 'keepDraft' | 'answer'>;
-  /** Shows what an answer (or its absence) means: the spec's toasts, the confirmation, the event. Called again for a send that waited. */
-  report: (outcome: PostOutcome) => void;
+  /** What an answer (or its absence) means (spec §8); also for a send that waited. */
+  interpret: (outcome: PostOutcome) => FormVerdict<K>;
   /** The form's language: its toasts, the browser's message for a control that breaks the contract's pattern or type, and the POST's Content-Language. */
   messages: WidgetMessages;
   attachment?: FormAttachment;
 }
 
-export function useLeadForm<K extends LeadKind>({ kind, props, messages, report, attachment }: LeadFormOptions<K>) {
+export function useLeadForm<K extends LeadKind>({ kind, props, messages, interpret, attachment }: LeadFormOptions<K>) {
   type V = Record<ControlOf<K>, string>;
   const { container, apiBase, partner, keepDraft = false, answer: given } = props;
   const { tag, firstField } = FORMS[kind];
@@ -111,8 +121,6 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report,
   const { values, setValues, formRef } = takeover;
   const [typedBeforeTakeover] = useState(() => Object.values(values).some(Boolean));
   const [toastSource] = useState(() => Symbol('lead form'));
-  const reportRef = useRef(report);
-  reportRef.current = report;
   const sending = useRef(false);
   const submission = useRef<QueuedSend | null>(null);
 
@@ -127,6 +135,15 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report,
     void forgetSentDrafts([draftKey(kind, url)]).catch(() => undefined); // no IndexedDB: no marker either
   };
   const answer = useFormAnswer({ formRef, firstField, fieldNames: [...Object.keys(empty), ...(attachment ? [attachment.name] : [])], marks, messages, toastSource, onSuccess: emptyForm });
+  /** Tells what an answer means: the success's confirmation or the failure's toast (a refused field marked), and the host page's event. */
+  const report = (outcome: PostOutcome) => {
+    const { title, description, ...verdict } = interpret(outcome);
+    if (verdict.ok) answer.succeed({ title, description }, referenceOf(outcome));
+    else answer.fail({ title, description, variant: 'destructive' }, verdict.mayNameField ? refusedFieldOf(outcome, kind) : undefined);
+    emitOutcome(container, kind, verdict);
+  };
+  const reportRef = useRef(report);
+  reportRef.current = report;
   const { touch, markStart } = useFirstTouch(typedBeforeTakeover, proof);
   const waiting = useWaitingSend({ keep, kind, url, empty, setValues, setFile: attachment?.set, report: reportRef, toastSource, sending, submission });
 
@@ -156,7 +173,7 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report,
     answer.focusFirstField();
   }
 
-  const { confirmation, confirmationRef, sendAnother, succeed, fail } = answer;
+  const { confirmation, confirmationRef, sendAnother } = answer;
   return {
     bind: marks.bind,
     /**
@@ -180,8 +197,6 @@ export function useLeadForm<K extends LeadKind>({ kind, props, messages, report,
     confirmation,
     confirmationRef,
     sendAnother,
-    succeed,
-    fail,
     errorOf: marks.errorOf,
     /** Marks a control with a message, or takes its mark away (a file judged when chosen). */
     mark: marks.mark,

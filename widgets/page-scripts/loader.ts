@@ -8,7 +8,7 @@
  * It keeps the visit's campaign for the tab and removes drafts past their time
  * (device-storage.ts). Field vitals are reported once the page is idle after load.
  *
- * The page imports this after its first paint (scripts/build/deferred-scripts.ts), so the
+ * The page imports this after its first paint (site-generator/deferred-scripts.ts), so the
  * visitor may already be in a form, and the page may already have loaded.
  */
 import { lazyWidgets } from '../registry/loaders.ts';

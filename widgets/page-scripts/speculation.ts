@@ -1,5 +1,5 @@
 /**
- * The site's speculation rules (scripts/build/speculation-rules.ts), added to the page by
+ * The site's speculation rules (site-generator/speculation-rules.ts), added to the page by
  * the loader, which starts after the page's first paint: Chromium prerenders a page of the
  * site that the visitor is about to open. Fetched then rather than named by a
  * `Speculation-Rules` header: a header makes the browser fetch the rules before the first

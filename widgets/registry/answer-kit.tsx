@@ -3,7 +3,7 @@
  * same components the pages pre-render: the framed form with the options of its address, and
  * the answer to a form the browser sent itself (the form again with its summary, or the
  * confirmation). `vite build` bundles this file for the service, into a folder that is never
- * served (scripts/build/answer-kit-plugin.ts); the service loads it at run time and never
+ * served (site-generator/answer-kit-plugin.ts); the service loads it at run time and never
  * imports the widgets. An answer is in the page itself, not in a shadow root (the summary's
  * links must reach the fields): the forms' own CSS, scoped to ANSWER_CLASS, styles it.
  */

@@ -1,7 +1,7 @@
 /**
  * The public API of the custom elements: what partners may rely on. The build turns it
  * into dist/custom-elements.json and dist/widgets/index.d.ts
- * (scripts/build/custom-elements-plugin.ts), the `{{widget}}` page helper checks its
+ * (site-generator/custom-elements-plugin.ts), the `{{widget}}` page helper checks its
  * arguments against it, and the browser tests check the built elements against it.
  * Build and test code only: the widgets themselves never import it.
  */

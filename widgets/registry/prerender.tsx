@@ -1,6 +1,6 @@
 /**
  * Server-side (Node, no DOM): the Declarative Shadow DOM of the forms, for the
- * `{{widget}}` page helper (scripts/build/widget-helper.ts) and the service's framed form
+ * `{{widget}}` page helper (site-generator/widget-helper.ts) and the service's framed form
  * (registry/answer-kit.tsx). The SAME components render it, so a form paints at its final
  * size before any JavaScript; until its script takes over it is a plain form the browser
  * posts itself. The <style> text is the very string the element adopts as its stylesheet,

@@ -6,15 +6,12 @@
  */
 import type { PostOutcome } from '../lead-form/api-client.ts';
 import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
-import { emitOutcome, type RegistrationErrorReason } from '../lead-form/events.ts';
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
 import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
-import { refusedFieldOf } from '../lead-form/refusals.ts';
-import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
-import { referenceOf } from '../lead-form/use-form-answer.ts';
+import { useLeadForm, type FormVerdict, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
 import { NativePostFields } from '../lead-form/native-post.tsx';
 
@@ -26,43 +23,28 @@ const fields = fieldNames('society').map((field) => ({
   field: SOCIETY_FIELDS[field] as LeadField,
 }));
 
-type Result =
-  | { ok: true; message: string }
-  | { ok: false; message: string; reason: RegistrationErrorReason; status?: number };
-
 /** Maps what happened to the request onto the spec's error catalogue (§8), in the form's language. */
-export function interpretRegistration(outcome: PostOutcome, societyText: WidgetMessages['society'] = en.society): Result {
+export function interpretRegistration(outcome: PostOutcome, societyText: WidgetMessages['society'] = en.society): FormVerdict<'society'> {
+  const failure = { ok: false, title: societyText.failureTitle } as const;
   if (outcome.type === 'network' || outcome.type === 'timeout') {
-    return { ok: false, message: societyText.networkError, reason: outcome.type };
+    return { ...failure, description: societyText.networkError, reason: outcome.type };
   }
   const body = outcome.type === 'json' ? outcome.body : undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, message: societyText.networkError, reason: 'invalid-response', status: outcome.status };
+    return { ...failure, description: societyText.networkError, reason: 'invalid-response', status: outcome.status };
   }
   const { success, message } = body as { success?: unknown; message?: unknown };
   const text = typeof message === 'string' ? message.trim() : '';
   if (success === true) {
-    return { ok: true, message: text.startsWith(societyText.successPrefix) ? text : societyText.successFallback };
+    return { ok: true, title: societyText.successTitle, description: text.startsWith(societyText.successPrefix) ? text : societyText.successFallback };
   }
-  return { ok: false, message: text || societyText.failureFallback, reason: 'server', status: outcome.status };
+  return { ...failure, description: text || societyText.failureFallback, reason: 'server', status: outcome.status, mayNameField: true };
 }
 
 export function SocietyRegistration({ container, apiBase, partner, heading, intro, lang, keepDraft, answer, headingLevel = 2 }: SocietyRegistrationProps) {
   const messages = useMessages(widgetLanguage(lang));
   const text = messages.society;
-  /** What an answer means, in the spec's words (§8); also for a send that waited. */
-  const report = (outcome: PostOutcome) => {
-    const result = interpretRegistration(outcome, text);
-    if (result.ok) form.succeed({ title: text.successTitle, description: result.message }, referenceOf(outcome));
-    else {
-      form.fail(
-        { title: text.failureTitle, description: result.message, variant: 'destructive' },
-        result.reason === 'server' ? refusedFieldOf(outcome, 'society') : undefined,
-      );
-    }
-    emitOutcome(container, 'society', result);
-  };
-  const form = useLeadForm({ kind: 'society', props: { container, apiBase, partner, keepDraft, answer }, messages, report });
+  const form = useLeadForm({ kind: 'society', props: { container, apiBase, partner, keepDraft, answer }, messages, interpret: (outcome) => interpretRegistration(outcome, text) });
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   if (form.confirmation) {

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isLanguageCode, languages, type LanguageCode } from '../../../contract/languages.ts';
+import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
 import { memberLabel, TEAM_API, TEAM_PAGES, type TeamMember } from '../../../contract/team.ts';
 import { useMessages } from '../i18n/index.ts';
 import { listApiQuery } from '../worklist/query.ts';
 import { api } from './api.ts';
+import { LanguageOptions } from './options.tsx';
 import { onLinkClick, type Location } from './router.ts';
 
 interface Props {
@@ -35,11 +36,7 @@ function LanguageSelect({ lang, onLanguage, labelled = false }: { lang: Language
         {t.menu.language}
       </label>
       <select id={id} value={lang} onChange={(e) => isLanguageCode(e.currentTarget.value) && onLanguage(e.currentTarget.value)}>
-        {languages.map((l) => (
-          <option key={l.code} value={l.code} lang={l.htmlLang}>
-            {l.name}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { LEAD_STATUSES, memberLabel, type LeadDetail, type LeadStatus, type TeamMember } from '../../../contract/team.ts';
 import { nextCallChoices } from '../app/format.ts';
 import { useMessages } from '../i18n/index.ts';
+import { MemberOptions } from '../app/options.tsx';
 
 /** The lead's status as a row of chips (radio buttons); once Call was tapped it asks how the call went. */
 export function StatusChips({ lead, value, onChange, called }: { lead: LeadDetail; value: LeadStatus; onChange(status: LeadStatus): void; called: boolean }) {
@@ -78,11 +79,7 @@ export function OwnerField({ lead, members, me, value, onChange, onAssignToMe }:
         <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
           <option value="">{t.lead.nobody}</option>
           {gone && <option value={String(gone.id)}>{memberLabel(gone)}</option>}
-          {members.map((m) => (
-            <option key={m.id} value={String(m.id)}>
-              {memberLabel(m)}
-            </option>
-          ))}
+          <MemberOptions members={members} />
         </select>
       </label>
       {lead.owner?.id !== me.id && (

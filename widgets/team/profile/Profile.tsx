@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { isLanguageCode, languages, type LanguageCode } from '../../../contract/languages.ts';
+import { isLanguageCode, type LanguageCode } from '../../../contract/languages.ts';
 import { MEMBER_NAME_MAX_LENGTH, TEAM_API, type TeamMember } from '../../../contract/team.ts';
 import { ErrorMessage } from '../app/ErrorMessage.tsx';
+import { LanguageOptions } from '../app/options.tsx';
 import { useSession } from '../app/session.ts';
 import { useApi } from '../app/use-api.ts';
 import { useTitle } from '../app/use-title.ts';
@@ -45,11 +46,7 @@ export function Profile() {
         <div className="field">
           <label htmlFor={`${id}-language`}>{t.profile.language}</label>
           <select id={`${id}-language`} value={language} onChange={(e) => isLanguageCode(e.currentTarget.value) && setLanguage(e.currentTarget.value)}>
-            {languages.map((l) => (
-              <option key={l.code} value={l.code} lang={l.htmlLang}>
-                {l.name}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <button type="submit" className="button button-primary">

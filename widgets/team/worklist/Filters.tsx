@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { LEAD_KINDS } from '../../../contract/lead-contract.ts';
-import { memberLabel, NO_OWNER, type TeamMember, type WorklistQuery } from '../../../contract/team.ts';
+import { NO_OWNER, type TeamMember, type WorklistQuery } from '../../../contract/team.ts';
 import { useMessages } from '../i18n/index.ts';
+import { MemberOptions } from '../app/options.tsx';
 
 /** The filters besides status, late and search (each a chip or the search box). */
 export const OTHER_FILTERS = ['kind', 'owner', 'city', 'source', 'campaign', 'from', 'to'] as const;
@@ -37,11 +38,7 @@ export function Filters({ id, query, members, onApply }: { id: string; query: Wo
         <select value={values.owner} onChange={set('owner')}>
           <option value="">{t.worklist.anyOwner}</option>
           <option value={NO_OWNER}>{t.worklist.noOwner}</option>
-          {members.map((m) => (
-            <option key={m.id} value={String(m.id)}>
-              {memberLabel(m)}
-            </option>
-          ))}
+          <MemberOptions members={members} />
         </select>
       </label>
       <label>

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { widgetTags } from '../../widgets/registry/names.ts';
-import { pagesDir, widgetsDir } from '../paths.ts';
+import { widgetTags } from '../widgets/registry/names.ts';
+import { pagesDir, widgetsDir } from '../scripts/paths.ts';
 import { builtPages, isPublic, languageVariants, type BuiltPage } from './page-templates.ts';
 
 /**

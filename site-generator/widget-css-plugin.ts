@@ -6,7 +6,7 @@ const widgetCssRaw = /\/widgets\/.+\.css\?raw$/;
 
 /**
  * The widgets' shadow CSS arrives as `?raw` strings (see widgets/element/css.ts), built
- * here (scripts/build/widget-css.ts) in the browser build, the dev server and the
+ * here (site-generator/widget-css.ts) in the browser build, the dev server and the
  * pre-rendering alike, instead of in every visitor's browser.
  */
 export function widgetCssPlugin(): Plugin {

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pagesDir } from '../paths.ts';
+import { pagesDir } from '../scripts/paths.ts';
 
 /** Key → text. */
 export type Catalogue = ReadonlyMap<string, string>;

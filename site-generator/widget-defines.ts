@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../site.config.ts';
+import type { SiteConfig } from '../site.config.ts';
 
 /**
  * The widgets' build constants (widgets/element/build-constants.d.ts) for Vite's `define`:

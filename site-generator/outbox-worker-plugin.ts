@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { build } from 'rolldown';
 import type { Plugin } from 'vite';
-import { widgetsDir } from '../paths.ts';
-import { OUTBOX_WORKER_PATH } from '../../widgets/lead-form/lead-outbox.ts';
+import { widgetsDir } from '../scripts/paths.ts';
+import { OUTBOX_WORKER_PATH } from '../widgets/lead-form/lead-outbox.ts';
 
 export function outboxWorkerPlugin(): Plugin {
   return {

@@ -13,10 +13,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
-import { NOTICE_LANGUAGES, type NoticeLanguage } from '../../contract/notice-languages.ts';
-import { isNotFoundRoute, pageFileOf, pagesDir, routeOfPageFile } from '../paths.ts';
-import { TEAM_DIR } from '../../server/site-headers.ts';
+import { defaultLanguage, languages, routeIn, type Language } from '../contract/languages.ts';
+import { NOTICE_LANGUAGES, type NoticeLanguage } from '../contract/notice-languages.ts';
+import { isNotFoundRoute, pageFileOf, pagesDir, routeOfPageFile } from '../scripts/paths.ts';
+import { TEAM_DIR } from '../server/site-headers.ts';
 
 /**
  * Routes whose template is built once, in the default language, and never listed in the
@@ -84,7 +84,7 @@ export function builtPages(noticeCodes: readonly string[] = noticeLanguagesWithT
 /**
  * The pages of ONE_LANGUAGE_ROUTES in every other language of the list, each from the same
  * template and the language's catalogue: the framed form's page, which the service serves at
- * /embed/frame in the language of its `?lang=` (scripts/build/answer-kit-plugin.ts). The build
+ * /embed/frame in the language of its `?lang=` (site-generator/answer-kit-plugin.ts). The build
  * makes them for the service alone: no file in dist/, no route, not in the sitemap.
  */
 export function languageVariants(): BuiltPage[] {

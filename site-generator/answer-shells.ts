@@ -14,7 +14,7 @@ import { cspHash } from './csp-hash.ts';
 import { scriptHashes } from './deferred-scripts.ts';
 import { placedElements, replaceRanges, type PlacedElement } from './html-document.ts';
 import { styleHashes } from './inline-css.ts';
-import { MARKERS, type AnswerShell } from '../../server/answer-pages/kit.ts';
+import { MARKERS, type AnswerShell } from '../server/answer-pages/kit.ts';
 
 const one = (found: PlacedElement[], what: string): PlacedElement => {
   if (found.length !== 1) throw new Error(`answer shells: expected one ${what} in the page, found ${found.length}`);

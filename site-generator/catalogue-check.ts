@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { defaultLanguage, languages } from '../../contract/languages.ts';
-import { pagesDir } from '../paths.ts';
+import { defaultLanguage, languages } from '../contract/languages.ts';
+import { pagesDir } from '../scripts/paths.ts';
 import { whereIs, type Catalogue } from './catalogues.ts';
 import { GLOBAL_VALUES, PLAIN, RICH, plainTextProblem, richShape, richTextProblem, valuesOf } from './page-texts.ts';
 

@@ -6,7 +6,7 @@
  */
 import type Handlebars from 'handlebars';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
-import { languageOfRoute } from '../../contract/languages.ts';
+import { languageOfRoute } from '../contract/languages.ts';
 
 export interface FaqEntry {
   question: string;

@@ -4,8 +4,8 @@
  * and `languageLinks` (the language switch: the same page in every language, each named in
  * its own language; a language without the page links its home page).
  */
-import { defaultLanguage, languageOfRoute, languages, routeIn, type Language } from '../../contract/languages.ts';
-import { isNotFoundRoute } from '../paths.ts';
+import { defaultLanguage, languageOfRoute, languages, routeIn, type Language } from '../contract/languages.ts';
+import { isNotFoundRoute } from '../scripts/paths.ts';
 import { pageUrl } from './sitemap.ts';
 
 export interface Alternate {

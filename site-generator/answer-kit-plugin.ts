@@ -12,21 +12,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { FRAME_ROUTE } from '../../contract/frame-options.ts';
-import { LEAD_PAGES } from '../../contract/form-post.ts';
-import { LEAD_KINDS, type LeadKind } from '../../contract/lead-contract.ts';
-import { defaultLanguage, languages, routeIn } from '../../contract/languages.ts';
-import { answerKitDir } from '../../server/folders.ts';
-import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../../server/answer-pages/kit.ts';
-import { SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
-import type { SiteConfig } from '../../site.config.ts';
-import { pageFileOf, repoRoot, widgetsDir } from '../paths.ts';
+import { FRAME_ROUTE } from '../contract/frame-options.ts';
+import { LEAD_PAGES } from '../contract/form-post.ts';
+import { LEAD_KINDS, type LeadKind } from '../contract/lead-contract.ts';
+import { defaultLanguage, languages, routeIn } from '../contract/languages.ts';
+import { answerKitDir } from '../server/folders.ts';
+import { KIT_FILES, type AnswerPagesManifest, type AnswerShell } from '../server/answer-pages/kit.ts';
+import { SOCIETY_REGISTRATION } from '../widgets/registry/names.ts';
+import type { SiteConfig } from '../site.config.ts';
+import { pageFileOf, repoRoot, widgetsDir } from '../scripts/paths.ts';
+import { afterBuildPlugin } from './after-build.ts';
 import { frameShell, framePage, scopedCss, siteShell } from './answer-shells.ts';
 import { languageVariants, variantFile } from './page-templates.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
 import { widgetDefines } from './widget-defines.ts';
 
-type KitModule = typeof import('../../widgets/registry/answer-kit.tsx');
+type KitModule = typeof import('../widgets/registry/answer-kit.tsx');
 
 const kitEntry = path.join(widgetsDir, 'registry', 'answer-kit.tsx');
 
@@ -58,7 +59,6 @@ async function buildKit(site: SiteConfig, outDir: string): Promise<void> {
 }
 
 export function answerKitPlugin(site: SiteConfig): Plugin {
-  let outDir = '';
   let pages: Record<string, string> = {};
   const page = (route: string): string => variant(pageFileOf(route));
   /** A page the build made, by its file (a one-language route's variant has no route of its own). */
@@ -67,13 +67,7 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
     if (html === undefined) throw new Error(`answer kit: the build made no page ${file}`);
     return html;
   };
-  let failed = false;
-  return {
-    name: 'answer-kit',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return afterBuildPlugin('answer-kit', writeKit, {
     generateBundle: {
       // After the site's own steps: the pages as they are written, styles inlined.
       order: 'post',
@@ -85,28 +79,24 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
         for (const variant of languageVariants()) delete bundle[variant.file];
       },
     },
-    // A failed build still closes its bundle: then there is nothing to add to, and its own error must stay the one reported.
-    buildEnd(error?: Error) {
-      failed = !!error;
-    },
-    async closeBundle(error?: Error) {
-      if (failed || error) return;
-      const dir = answerKitDir(outDir);
-      await buildKit(site, dir);
-      const { answerStyles, ANSWER_CLASS } = (await import(`${pathToFileURL(path.join(dir, KIT_FILES.module)).href}?t=${Date.now()}`)) as KitModule;
-      const shells = Object.fromEntries(
-        LEAD_KINDS.flatMap((kind) => languages.map((l) => [`${kind}/${l.code}`, siteShell(page(routeIn(l, LEAD_PAGES[kind])), site.brandName)])),
-      ) as Record<string, AnswerShell>;
-      // The framed form's page in each language: the English one at its route, the others its variants.
-      const frame = (code: string) => (code === defaultLanguage.code ? page(FRAME_ROUTE) : variant(variantFile(pageFileOf(FRAME_ROUTE), code)));
-      const manifest: AnswerPagesManifest = {
-        shells: shells as AnswerPagesManifest['shells'],
-        frameShells: Object.fromEntries(languages.map((l) => [l.code, frameShell(frame(l.code), SOCIETY_REGISTRATION, site.brandName)])) as AnswerPagesManifest['frameShells'],
-        framePages: Object.fromEntries(languages.map((l) => [l.code, framePage(frame(l.code), SOCIETY_REGISTRATION)])) as AnswerPagesManifest['framePages'],
-        styles: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, scopedCss(answerStyles[kind], ANSWER_CLASS)])) as Record<LeadKind, { css: string; hash: string }>,
-      };
-      fs.writeFileSync(path.join(dir, KIT_FILES.manifest), JSON.stringify(manifest) + '\n');
-      pages = {};
-    },
-  };
+  });
+
+  async function writeKit(outDir: string): Promise<void> {
+    const dir = answerKitDir(outDir);
+    await buildKit(site, dir);
+    const { answerStyles, ANSWER_CLASS } = (await import(`${pathToFileURL(path.join(dir, KIT_FILES.module)).href}?t=${Date.now()}`)) as KitModule;
+    const shells = Object.fromEntries(
+      LEAD_KINDS.flatMap((kind) => languages.map((l) => [`${kind}/${l.code}`, siteShell(page(routeIn(l, LEAD_PAGES[kind])), site.brandName)])),
+    ) as Record<string, AnswerShell>;
+    // The framed form's page in each language: the English one at its route, the others its variants.
+    const frame = (code: string) => (code === defaultLanguage.code ? page(FRAME_ROUTE) : variant(variantFile(pageFileOf(FRAME_ROUTE), code)));
+    const manifest: AnswerPagesManifest = {
+      shells: shells as AnswerPagesManifest['shells'],
+      frameShells: Object.fromEntries(languages.map((l) => [l.code, frameShell(frame(l.code), SOCIETY_REGISTRATION, site.brandName)])) as AnswerPagesManifest['frameShells'],
+      framePages: Object.fromEntries(languages.map((l) => [l.code, framePage(frame(l.code), SOCIETY_REGISTRATION)])) as AnswerPagesManifest['framePages'],
+      styles: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, scopedCss(answerStyles[kind], ANSWER_CLASS)])) as Record<LeadKind, { css: string; hash: string }>,
+    };
+    fs.writeFileSync(path.join(dir, KIT_FILES.manifest), JSON.stringify(manifest) + '\n');
+    pages = {};
+  }
 }

@@ -1,6 +1,6 @@
 /** The site's page URLs for crawlers: sitemap.xml (each URL with its other-language alternates) and robots.txt. */
-import { baseRoute, defaultLanguage, languageOfRoute } from '../../contract/languages.ts';
-import { NOT_FOUND_ROUTE } from '../paths.ts';
+import { baseRoute, defaultLanguage, languageOfRoute } from '../contract/languages.ts';
+import { NOT_FOUND_ROUTE } from '../scripts/paths.ts';
 
 /** The public URL of a route: the site URL, then "/" for the home page or the route. */
 export const pageUrl = (siteUrl: string, route: string): string => siteUrl + (route === '/' ? '/' : route);

@@ -9,10 +9,10 @@
  * catalogue says (docs/how-to-add-a-language.md).
  */
 import path from 'node:path';
-import { NOTICE_VERSION, PUBLISHED_NOTICE_VERSIONS } from '../../contract/collection-notice.ts';
-import { defaultLanguage, isLanguageCode } from '../../contract/languages.ts';
-import { NOTICE_LANGUAGES } from '../../contract/notice-languages.ts';
-import { NOTICE_TEXTS } from '../../contract/messages/index.ts';
+import { NOTICE_VERSION, PUBLISHED_NOTICE_VERSIONS } from '../contract/collection-notice.ts';
+import { defaultLanguage, isLanguageCode } from '../contract/languages.ts';
+import { NOTICE_LANGUAGES } from '../contract/notice-languages.ts';
+import { NOTICE_TEXTS } from '../contract/messages/index.ts';
 import { readCatalogueFile } from './catalogues.ts';
 import { noticeCatalogueDir } from './page-templates.ts';
 

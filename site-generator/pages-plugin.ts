@@ -2,25 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { isRunnableDevEnvironment, type Plugin, type ViteDevServer } from 'vite';
-import { defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
-import { NOTICE_LANGUAGES, NOTICE_LIST_ROUTE, noticeRoute } from '../../contract/notice-languages.ts';
-import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
-import { routeOfPath } from '../../contract/site-routes.ts';
+import { defaultLanguage, languages, routeIn, type LanguageCode } from '../contract/languages.ts';
+import { NOTICE_LANGUAGES, NOTICE_LIST_ROUTE, noticeRoute } from '../contract/notice-languages.ts';
+import { OUTBOX_MAX_AGE_DAYS } from '../contract/lead-contract.ts';
+import { routeOfPath } from '../contract/site-routes.ts';
 import { documentLanguage, replaceRanges, textRanges } from './html-document.ts';
-import type { SiteConfig } from '../../site.config.ts';
+import type { SiteConfig } from '../site.config.ts';
 import { registerFaqHelpers, scriptJson } from './faq-helper.ts';
 import { iconSvg } from './icons.ts';
-import { pagesDir } from '../paths.ts';
+import { pagesDir } from '../scripts/paths.ts';
 import { pageLanguage } from './page-language.ts';
 import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts';
 import { loadSources, type Sources } from './page-sources.ts';
 import { noticeVersionOf, underReviewNote } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
-import { TEAM_DIR } from '../../server/site-headers.ts';
+import { TEAM_DIR } from '../server/site-headers.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';
-import { frameSnippetHeights } from '../../pages/embed/frame/form-options.ts';
+import { frameSnippetHeights } from '../pages/embed/frame/form-options.ts';
 import { shareChannels, withShareChannel, type ShareChannel } from './share-qr-plugin.ts';
 
 /** The Handlebars of the pages: the helpers every page may use (`{{t}}`, `{{widget}}`, `{{icon}}`, `{{href}}`, the FAQ's …). */
@@ -232,7 +232,7 @@ export function pagesPlugin(site: SiteConfig): Plugin[] {
         loadPartials(hbs);
         // The dev server names a page by its URL: "/" is pages/, "/hi/features" pages/hi/features.
         const page = pageAt(ctx.filename.endsWith('.html') ? ctx.filename : path.join(ctx.filename, 'index.html'));
-        if (!page) throw new Error(`${path.relative(pagesDir, ctx.filename)}: not a page of the site (scripts/build/page-templates.ts)`);
+        if (!page) throw new Error(`${path.relative(pagesDir, ctx.filename)}: not a page of the site (site-generator/page-templates.ts)`);
         const data = pageData(site, page, sources!, buildDate);
         const out = asWritten(hbs.compile(html, { strict: false, noEscape: false })(data));
         const expected = (data.language as { htmlLang: string }).htmlLang;

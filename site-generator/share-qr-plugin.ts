@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Plugin } from 'vite';
-import type { SiteConfig } from '../../site.config.ts';
-import { defaultLanguage, languages, routeIn, type Language } from '../../contract/languages.ts';
+import type { SiteConfig } from '../site.config.ts';
+import { defaultLanguage, languages, routeIn, type Language } from '../contract/languages.ts';
 
 /** The page an RWA without a website shares (WhatsApp, notice board): the registration form alone. */
 export const shareRoute = '/register';

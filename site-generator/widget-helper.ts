@@ -18,14 +18,14 @@
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { runnerImport } from 'vite';
-import { apiOf } from '../../widgets/registry/api.ts';
-import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../../contract/languages.ts';
-import { widgetsDir } from '../paths.ts';
-import { loadSiteConfig } from '../../site.config.ts';
+import { apiOf } from '../widgets/registry/api.ts';
+import { isLanguageCode, LANGUAGE_CODES, type LanguageCode } from '../contract/languages.ts';
+import { widgetsDir } from '../scripts/paths.ts';
+import { loadSiteConfig } from '../site.config.ts';
 import { widgetCssPlugin } from './widget-css-plugin.ts';
 import { widgetDefines } from './widget-defines.ts';
 
-export type Prerender = typeof import('../../widgets/registry/prerender.tsx');
+export type Prerender = typeof import('../widgets/registry/prerender.tsx');
 
 /** The pre-render module's file, for the dev server's module runner. */
 export const prerenderModule = path.join(widgetsDir, 'registry', 'prerender.tsx');

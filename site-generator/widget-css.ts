@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transform } from 'lightningcss';
 import postcss, { type AcceptedPlugin } from 'postcss';
-import { repoRoot } from '../paths.ts';
+import { repoRoot } from '../scripts/paths.ts';
 
 let plugins: Promise<AcceptedPlugin[]> | undefined;
 

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { widgetApi, type ElementApi } from '../../widgets/registry/api.ts';
+import { widgetApi, type ElementApi } from '../widgets/registry/api.ts';
 
 const modulePath = (tag: string) => `widgets/${tag}.js`;
 

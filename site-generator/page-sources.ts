@@ -4,7 +4,7 @@
  * templates that use it (catalogue-check.ts): the site's, one per language of the site, and
  * the notice's, one per language of the notice.
  */
-import { defaultLanguage, languages } from '../../contract/languages.ts';
+import { defaultLanguage, languages } from '../contract/languages.ts';
 import { loadSiteCatalogue, type Catalogue } from './catalogues.ts';
 import { catalogueProblems, partialFiles, siteCatalogueProblems, textUsesOf, type TextUse } from './catalogue-check.ts';
 import { loadNoticeCatalogue, noticeTextPlace } from './notice-texts.ts';
