@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES, type ServerConfig } from './config.ts';
-import { safeLogSerializers } from './intake/guards.ts';
+import { safeLogSerializers } from './http/guards.ts';
 import { intakePlugin } from './intake/plugin.ts';
-import { STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
-import { loadBuildMeta, staticSitePlugin } from './static-site.ts';
+import { STRICT_TRANSPORT_SECURITY } from './site/headers.ts';
+import { loadBuildMeta, staticSitePlugin } from './site/static-site.ts';
 import { loadAnswerKit } from './answer-pages/kit.ts';
 import { createAnswerPages } from './answer-pages/pages.ts';
 import { answerRoutesPlugin } from './answer-pages/routes.ts';
-import { siteRoutes } from './intake/vitals.ts';
+import { siteRoutes } from './site/routes.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { registerMetricsRoute } from './ops/metrics-route.ts';
 import { targetLabeller } from './ops/target-labels.ts';

@@ -1,5 +1,5 @@
 /** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON; and their count per source and week. */
-import type { Db } from '../../server/intake/database.ts';
+import type { Db } from '../../server/store/sqlite.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
 import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
 import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, WriteBatcher } from './database.ts';
-import type { LeadEvent } from './delivery/lead-event.ts';
-import type { Outbox } from './delivery/outbox.ts';
-import { sendFailure, successBody, withReference } from './guards.ts';
-import { clientNetwork } from './client-network.ts';
-import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
+import type { LeadEvent } from '../delivery/lead-event.ts';
+import type { Outbox } from '../delivery/outbox.ts';
+import { sendFailure, successBody, withReference } from '../http/guards.ts';
+import { clientNetwork } from '../http/client-network.ts';
+import { requestLanguage, SERVICE_MESSAGES } from '../http/language.ts';
 import { createIdempotencyStore, type KeptAnswer, type KeptKey, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
@@ -24,9 +24,9 @@ import {
   outcomeRefusal,
   outcomeTarget,
   type PersonEmailPolicy,
-} from './delivery/acknowledgement.ts';
+} from '../delivery/acknowledgement.ts';
 import { freeReference, type RandomInt } from './reference.ts';
-import { cvClaims, UPLOAD_ID_PATTERN, type CvStore } from './cv/cv-store.ts';
+import { cvClaims, UPLOAD_ID_PATTERN, type CvStore } from '../cv/cv-store.ts';
 import { CV } from '../../contract/cv-upload.ts';
 import type { ApplicationOutcome } from '../../contract/messages/email/types.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
@@ -307,7 +307,7 @@ export function createLeadStore(
   };
 }
 
-/** What the service keeps of leads: its part of the store (store.ts), in SQLite (above) or PostgreSQL (postgres/leads.ts). */
+/** What the service keeps of leads: its part of the store (store.ts), in SQLite (above) or PostgreSQL (leads-postgres.ts). */
 export interface LeadStore {
   /**
    * Stores a lead in one transaction that has committed when the promise resolves: marks

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LeadSource } from './lead-source.ts';
 import type { ServerConfig } from '../config.ts';
-import { registerHealthRoute } from './health.ts';
-import { personTargetsFromConfig, targetsFromConfig } from './delivery/targets.ts';
-import { createDeliveryWorker } from './delivery/worker.ts';
+import { registerHealthRoute } from '../ops/health.ts';
+import { personTargetsFromConfig, targetsFromConfig } from '../delivery/targets.ts';
+import { createDeliveryWorker } from '../delivery/worker.ts';
 import {
   apiErrorHandler,
   createOriginPolicy,
@@ -11,22 +11,23 @@ import {
   registerFallbackRoutes,
   registerRateLimit,
   safeLogSerializers,
-} from './guards.ts';
+} from '../http/guards.ts';
 import { LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
 import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts';
-import { openIntakeStore } from './open-store.ts';
-import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
-import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
+import { openIntakeStore } from '../store/open-store.ts';
+import { registerVitalsRoutes, VITALS_PATH } from '../vitals/vitals.ts';
+import { siteRoutes } from '../site/routes.ts';
+import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from '../funnel/funnel.ts';
 import { teamLeadUrl, teamPlugin } from '../team/plugin.ts';
-import { registerInsightRoutes } from './insight.ts';
+import { registerInsightRoutes } from '../funnel/insight.ts';
 import formbody from '@fastify/formbody';
 import type { AnswerPages } from '../answer-pages/pages.ts';
 import { createFormPosts, type FormPosts } from './form-post.ts';
 import { CV_UPLOAD_PATH } from '../../contract/http.ts';
-import { clientNetwork } from './client-network.ts';
-import { SPAM_CV_KEEP_MS, UNCLAIMED_MS } from './cv/cv-store.ts';
-import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
-import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
+import { clientNetwork } from '../http/client-network.ts';
+import { SPAM_CV_KEEP_MS, UNCLAIMED_MS } from '../cv/cv-store.ts';
+import { createCvLinks, cvLinkKey, registerCvLinkRoute } from '../cv/cv-link.ts';
+import { registerCvUploadRoute, registerMultipart } from '../cv/cv-upload.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { countedLeads, registerOpsRoutes } from '../ops/ops-routes.ts';
 import { backfillReferences } from './reference-backfill.ts';

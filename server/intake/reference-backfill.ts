@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { IntakeStore } from './store.ts';
+import type { IntakeStore } from '../store/store.ts';
 
 /** Leads given their reference per batch: a few hundred milliseconds of work, between which requests are served. */
 const BATCH = 2_000;

@@ -6,8 +6,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { TEAM_PAGES } from '../../contract/team.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import type { ServerConfig } from '../config.ts';
-import type { IntakeStore } from '../intake/store.ts';
-import { TEAM_DIR, teamHeaders } from '../site-headers.ts';
+import type { IntakeStore } from '../store/store.ts';
+import { TEAM_DIR, teamHeaders } from '../site/headers.ts';
 import { refuse, registerMemberRoutes, registerSignInRoutes } from './routes.ts';
 
 /**

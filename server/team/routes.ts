@@ -21,8 +21,8 @@ import {
   type WorklistQuery,
 } from '../../contract/team.ts';
 import { parsePersonKey } from '../intake/personal-data.ts';
-import { sendCv } from '../intake/cv/cv-link.ts';
-import type { IntakeStore } from '../intake/store.ts';
+import { sendCv } from '../cv/cv-link.ts';
+import type { IntakeStore } from '../store/store.ts';
 import type { Member } from './accounts.ts';
 import { leadsRead, type Actor } from './audit.ts';
 import { exportCsv, exportFileName, teamDateTime } from './csv-export.ts';

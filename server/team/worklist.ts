@@ -19,7 +19,7 @@ import {
   type AppliedBefore,
   type WorklistLead,
 } from '../../contract/team.ts';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 import { findLeadIds, hostOf, normaliseEmail, type PersonKey } from '../intake/personal-data.ts';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { AUDIT_COLUMNS, auditEntry, sqliteAuditWriter, type Actor } from './audit.ts';
@@ -30,7 +30,7 @@ import { byLateness, countedFilter, countsFromTotals, orderOf, whereOf, type Cur
  * The worklist's store: pages of leads newest first for a filter, the counts per status,
  * one lead with its notes, deliveries and history, a change under a version check (the
  * second of two members changing one lead is told, never overwritten), "not spam", and the
- * rows of a CSV export. SQLite here; PostgreSQL in server/intake/postgres/team-worklist.ts.
+ * rows of a CSV export. SQLite here; PostgreSQL in server/team/worklist-postgres.ts.
  */
 
 export type ChangeResult =

@@ -11,8 +11,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { formatReference, parseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
-import { assignMissingReferences, createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/intake/database.ts';
-import { createOutbox } from '../../server/intake/delivery/outbox.ts';
+import { assignMissingReferences, createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/store/sqlite.ts';
+import { createOutbox } from '../../server/delivery/outbox.ts';
 import { createLeadStore } from '../../server/intake/leads.ts';
 import type { LeadSource } from '../../server/intake/lead-source.ts';
 import { parsePersonKey } from '../../server/intake/personal-data.ts';

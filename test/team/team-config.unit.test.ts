@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLate, NEW_LEAD_LATE_AFTER_MS, teamToday } from '../../contract/team.ts';
 import { ConfigError, loadServerConfig } from '../../server/config.ts';
-import { teamHeaders } from '../../server/site-headers.ts';
+import { teamHeaders } from '../../server/site/headers.ts';
 import { invitationEmail } from '../../server/team/invitation-email.ts';
 import { teamLeadUrl } from '../../server/team/plugin.ts';
 
