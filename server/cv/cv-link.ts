@@ -27,6 +27,14 @@ export interface CvLink extends CvSummary {
 export const cvLinkKey = (configured: string | undefined, serviceKey: string): string =>
   configured ?? createHmac('sha256', serviceKey).update('cv-link').digest('base64url');
 
+/** The service's signed CV links: keyed by CV_LINK_SECRET, else by a key drawn from the service's HMAC key (the same on every instance). */
+export async function cvLinksOf(
+  config: { cvLinkSecret: string | undefined; altchaHmacKey: string | undefined; publicOrigin: string; cvLinkDays: number },
+  store: { hmacKey(configured: string | undefined): Promise<string> },
+) {
+  return createCvLinks(cvLinkKey(config.cvLinkSecret, await store.hmacKey(config.altchaHmacKey)), config.publicOrigin, config.cvLinkDays);
+}
+
 export function createCvLinks(key: string, origin: string, days: number) {
   const sign = (id: string, expires: number) => createHmac('sha256', key).update(`${id}.${expires}`).digest('base64url');
   return {

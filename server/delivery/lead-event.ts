@@ -1,8 +1,10 @@
 import type { Db } from '../store/sqlite.ts';
 import type { CvLink } from '../cv/cv-link.ts';
-import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../contract/campaign.ts';
+import { CAMPAIGN_KEYS, type CampaignColumns } from '../../contract/campaign.ts';
+import { LEAD_EVENT_COLUMNS, type LeadEventRow } from '../intake/lead-row.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import { isLanguageCode, type LanguageCode } from '../../contract/languages.ts';
+import { TEAM_PAGES } from '../../contract/team.ts';
 
 /**
  * What a notification says about one lead. It is read from the lead's row when the
@@ -36,44 +38,36 @@ export interface LeadEvent {
   cv?: CvLink;
 }
 
-type LeadRow = {
-  id: number;
-  reference: string;
-  kind: LeadKind;
-  language: string | null;
-  created_at: number;
-  origin: string | null;
-  partner: string | null;
-  page: string | null;
-  fields: string;
-  without_proof: number;
-} & CampaignColumns;
-
 /** A reader of lead events by lead id (undefined when the lead no longer exists). */
 export function createLeadEventReader(db: Db): (leadId: number) => LeadEvent | undefined {
-  const select = db.prepare<[number], LeadRow>(
-    `SELECT id, reference, kind, language, created_at, origin, partner, page, ${CAMPAIGN_COLUMNS}, fields, without_proof FROM leads WHERE id = ?`,
-  );
+  const select = db.prepare<[number], LeadEventRow<'sqlite'>>(`SELECT ${LEAD_EVENT_COLUMNS} FROM leads WHERE id = ?`);
   return (leadId) => {
     const row = select.get(leadId);
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      reference: row.reference,
-      kind: row.kind,
-      language: languageOf(row.language),
-      createdAt: new Date(row.created_at).toISOString(),
-      source: {
-        origin: row.origin,
-        partner: row.partner,
-        page: row.page,
-        campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as CampaignColumns,
-      },
-      fields: JSON.parse(row.fields) as Record<string, string>,
-      withoutProofOfWork: row.without_proof === 1,
-    };
+    return row && leadEventOf(row);
+  };
+}
+
+/** The event of a lead's row, as either database gives it back (intake/lead-row.ts). */
+export function leadEventOf(row: LeadEventRow<'sqlite'> | LeadEventRow<'postgres'>): LeadEvent {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    kind: row.kind,
+    language: languageOf(row.language),
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    source: {
+      origin: row.origin,
+      partner: row.partner,
+      page: row.page,
+      campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as CampaignColumns,
+    },
+    fields: typeof row.fields === 'string' ? (JSON.parse(row.fields) as Record<string, string>) : row.fields,
+    withoutProofOfWork: row.without_proof === true || row.without_proof === 1,
   };
 }
 
 /** A stored language code; a lead from before languages were kept (NULL) was English. */
 export const languageOf = (stored: string | null): LanguageCode => (isLanguageCode(stored) ? stored : 'en');
+
+/** A lead's page in the team's app, on the team's origin: the link in a new lead's webhook and email. */
+export const teamLeadUrl = (teamOrigin: string, leadId: number): string => `${teamOrigin}${TEAM_PAGES.lead(leadId)}`;

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientNetwork } from '../http/client-network.ts';
 import { escapeHtml } from '../http/html-text.ts';
+import type { ServerConfig } from '../config.ts';
 import {
   FUNNEL_DIMENSIONS,
   utcDay,
@@ -270,4 +271,9 @@ export async function registerInsightRoutes(
         .send();
     });
   });
+}
+
+/** /_insight as a sibling of the other features: the funnel's counts from `app.store` (register after storePlugin). */
+export async function insightPlugin(app: FastifyInstance, { config }: { config: Pick<ServerConfig, 'insightToken' | 'hsts'> }): Promise<void> {
+  await registerInsightRoutes(app, { token: config.insightToken, funnel: app.store.funnel.read, secureCookie: config.hsts });
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { LeadEvent } from '../delivery/lead-event.ts';
 import { IDEMPOTENCY_KEEP_MS, type KeptAnswer, type KeptKey } from './idempotency.ts';
 import { campaignColumns, type LeadSource } from './lead-source.ts';
-import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../contract/campaign.ts';
 import { dedupeKey, DEDUPE_WINDOW_MS, type IdempotentSave, type SaveResult } from './leads.ts';
 import type { SolutionCheck, SpamReason } from './spam-challenge.ts';
 import type { LeadKind } from '../../contract/lead-contract.ts';
@@ -21,7 +20,8 @@ import {
   SERVICE_COUNT_KEY,
   SERVICE_WINDOW_MS,
 } from '../delivery/acknowledgement.ts';
-import { languageOf } from '../delivery/lead-event.ts';
+import { leadEventOf } from '../delivery/lead-event.ts';
+import { LEAD_EVENT_COLUMNS, type LeadEventRow } from './lead-row.ts';
 import { newReference, type RandomInt, referenceCandidates } from './reference.ts';
 import { type Pool, transaction } from '../store/postgres.ts';
 import { claimOpenUpload, claimUpload } from '../cv/cv-store-postgres.ts';
@@ -165,39 +165,8 @@ export function createPostgresLeads(
     },
 
     async readEvent(leadId: number): Promise<LeadEvent | undefined> {
-      type Row = {
-        id: number;
-        reference: string;
-        kind: LeadKind;
-        language: string | null;
-        created_at: number;
-        origin: string | null;
-        partner: string | null;
-        page: string | null;
-        fields: Record<string, string>;
-        without_proof: boolean;
-      } & CampaignColumns;
-      const { rows } = await pool.query<Row>(
-        `SELECT id, reference, kind, language, created_at, origin, partner, page, ${CAMPAIGN_COLUMNS}, fields, without_proof FROM leads WHERE id = $1`,
-        [leadId],
-      );
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        id: Number(row.id),
-        reference: row.reference,
-        kind: row.kind,
-        language: languageOf(row.language),
-        createdAt: new Date(Number(row.created_at)).toISOString(),
-        source: {
-          origin: row.origin,
-          partner: row.partner,
-          page: row.page,
-          campaign: Object.fromEntries(CAMPAIGN_KEYS.map((key) => [key, row[key]])) as CampaignColumns,
-        },
-        fields: row.fields,
-        withoutProofOfWork: row.without_proof,
-      };
+      const { rows } = await pool.query<LeadEventRow<'postgres'>>(`SELECT ${LEAD_EVENT_COLUMNS} FROM leads WHERE id = $1`, [leadId]);
+      return rows[0] && leadEventOf(rows[0]);
     },
 
     async forgetExpiredSolutions(): Promise<number> {
@@ -248,7 +217,7 @@ const REFERENCE_CANDIDATES = 3;
 /**
  * Gives up to `limit` leads stored before migration 6 their reference in one statement;
  * answers how many it gave (0: none is missing one). Run in batches by the service once it
- * listens (../reference-backfill.ts); instances doing it together each give only the rows
+ * listens (../delivery/reference-backfill.ts); instances doing it together each give only the rows
  * still missing one. A candidate another lead took (unique_violation) makes the batch draw again.
  */
 export async function assignMissingReferences(pool: Pool, limit: number, random?: RandomInt): Promise<number> {

@@ -291,7 +291,7 @@ function open(dataDir: string, which: DbFile, options: { mustExist?: boolean }):
 /**
  * Gives up to `limit` leads stored before migration 7 their reference; answers how many it
  * gave (0: none is missing one). The service runs it in batches after it starts listening
- * (../intake/reference-backfill.ts), so a large store of an older release starts at once.
+ * (../delivery/reference-backfill.ts), so a large store of an older release starts at once.
  */
 export function assignMissingReferences(db: Db, limit: number): number {
   const missing = db.prepare<[number]>('SELECT id FROM leads WHERE reference IS NULL LIMIT ?').pluck().all(limit) as number[];

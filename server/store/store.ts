@@ -34,7 +34,7 @@ export interface IntakeStore {
   checkWritable(): Promise<WriteCheck>;
   /** The proof-of-work HMAC key: the configured one, else one kept with the data (the same for every instance). */
   hmacKey(configured: string | undefined): Promise<string>;
-  /** Gives up to `limit` leads stored before references (an older release's) theirs; answers how many (reference-backfill.ts). */
+  /** Gives up to `limit` leads stored before references (an older release's) theirs; answers how many (../delivery/reference-backfill.ts). */
   assignMissingReferences(limit: number): Promise<number>;
   /** A @fastify/rate-limit store counting across instances; undefined: each process counts alone (in memory). */
   rateLimitStore?: RateLimitStoreClass;

@@ -4,7 +4,7 @@ import type { AppliedBefore, LeadDelivery, LeadNote } from '../../contract/team.
 import type { CvSummary } from '../../contract/cv-upload.ts';
 import { findLeadIds } from '../intake/personal-data-postgres.ts';
 import { AUDIT_COLUMNS, auditEntry } from './audit.ts';
-import { countedFilter, orderOf, whereOf, type Page, type WorklistFilter } from './worklist-filter.ts';
+import { countedFilter, WORKLIST_FROM, worklistSelectSql, type Page, type WorklistDialect, type WorklistFilter } from './worklist-filter.ts';
 import {
   personKeysOf,
   changeDetail,
@@ -45,30 +45,16 @@ export const numbered = (sql: string, first = 1): string => {
 /** A LIKE pattern for a substring (`%`, `_` and `\` taken literally). */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
+/** PostgreSQL's worklist dialect: a text search through pg_trgm on search_text, placeholders numbered. */
+const POSTGRES_DIALECT: WorklistDialect = {
+  textMatch: (text) => ({ clauses: ["l.search_text LIKE ? ESCAPE '\\'"], params: [containing(text)] }),
+  placeholders: (sql) => numbered(sql),
+};
 
-/** The query of a page of a filter's rows, in its list's order, with its parameters. */
+/** The query of a page of a filter's rows (worklist-filter.ts), with its parameters. */
 export function selectSql(columns: string, filter: WorklistFilter, now: number, page: Page): { sql: string; params: unknown[] } {
-  const where = whereOf(filter, now);
-  const search = filter.search;
-  if (search && 'text' in search && search.reference) {
-    where.clauses.push("(l.reference = ? OR l.search_text LIKE ? ESCAPE '\\')");
-    where.params.push(search.reference, containing(search.text));
-  } else if (search && 'text' in search) {
-    where.clauses.push("l.search_text LIKE ? ESCAPE '\\'");
-    where.params.push(containing(search.text));
-  } else if (search && search.reference) {
-    where.clauses.push(`(l.${search.exact.column} = ? OR l.reference = ?)`);
-    where.params.push(search.exact.value, search.reference);
-  } else if (search) {
-    where.clauses.push(`l.${search.exact.column} = ?`);
-    where.params.push(search.exact.value);
-  }
-  const order = orderOf(filter, page);
-  return {
-    sql: numbered(`SELECT ${columns} FROM ${FROM} WHERE ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`),
-    params: [...where.params, ...order.params, page.limit],
-  };
+  const { sql, params } = worklistSelectSql(POSTGRES_DIALECT, columns, filter, now, page);
+  return { sql, params };
 }
 
 export function createPostgresWorklist(pool: Pool): WorklistStore {
@@ -135,7 +121,7 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
     async lead(id, now) {
       // Four reads at once, each on a connection of its own: one round trip's wait, not four.
       const [row, deliveries, history, notes] = await Promise.all([
-        pool.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${FROM} WHERE l.id = $1`, [id]).then((r) => r.rows[0]),
+        pool.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${WORKLIST_FROM} WHERE l.id = $1`, [id]).then((r) => r.rows[0]),
         pool
           .query<LeadDelivery>(
             'SELECT target, status, attempts, created_at AS "createdAt", delivered_at AS "deliveredAt", last_error AS "lastError" FROM deliveries WHERE lead_id = $1 ORDER BY id',
@@ -163,7 +149,7 @@ export function createPostgresWorklist(pool: Pool): WorklistStore {
     },
     change: (id, change, actor, at) =>
       transaction(pool, async (client): Promise<ChangeResult> => {
-        const row = (await client.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${FROM} WHERE l.id = $1 FOR UPDATE OF l`, [id])).rows[0];
+        const row = (await client.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${WORKLIST_FROM} WHERE l.id = $1 FOR UPDATE OF l`, [id])).rows[0];
         if (!row) return { ok: false, reason: 'not-found' };
         // The new owner's email, when there is one and they are a member (undefined: not one).
         const newOwnerEmail =

@@ -242,7 +242,7 @@ describe('lead references: leads stored before references', () => {
 
     const db = openDatabase(dir);
     expect(db.prepare('SELECT COUNT(*) FROM leads WHERE reference IS NULL').pluck().get()).toBe(50); // the start does no work per lead
-    // The service gives them theirs in batches once it runs (server/intake/reference-backfill.ts).
+    // The service gives them theirs in batches once it runs (server/delivery/reference-backfill.ts).
     expect([assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20)]).toEqual([20, 20, 10, 0]);
     const rows = db.prepare('SELECT reference, language FROM leads').all() as { reference: string; language: string | null }[];
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
