@@ -89,6 +89,14 @@ export interface AcknowledgementCount {
   windowEndsAt: number;
 }
 
+/** The counts an acknowledgement must fit, both databases alike: its client network's hour (`network` undefined: a lead the team took out of spam has none) and the service's day. */
+export function acknowledgementCounts(people: PersonEmailPolicy, network: string | undefined): { key: string; max: number; windowMs: number }[] {
+  return [
+    ...(network === undefined ? [] : [{ key: people.networkKey(network), max: people.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
+    { key: SERVICE_COUNT_KEY, max: people.limits.perDay, windowMs: SERVICE_WINDOW_MS },
+  ];
+}
+
 /** Whether one more acknowledgement fits a count (none yet, or its window over, counts as zero). */
 export const hasRoom = (count: AcknowledgementCount | undefined, max: number, at: number): boolean =>
   !count || count.windowEndsAt <= at || count.sent < max;

@@ -9,16 +9,14 @@ import type { ApplicationOutcome } from '../../contract/messages/email/types.ts'
 import {
   ACKNOWLEDGEMENT_TARGET,
   ACKNOWLEDGEMENT_WINDOW_MS,
+  acknowledgementCounts,
   type AcknowledgementCount,
   countedOnce,
   hasRoom,
-  NETWORK_WINDOW_MS,
   type OutcomeEmailResult,
   outcomeRefusal,
   outcomeTarget,
   type PersonEmailPolicy,
-  SERVICE_COUNT_KEY,
-  SERVICE_WINDOW_MS,
 } from '../delivery/acknowledgement.ts';
 import { leadEventOf } from '../delivery/lead-event.ts';
 import { LEAD_EVENT_COLUMNS, type LeadEventRow } from './lead-row.ts';
@@ -199,10 +197,7 @@ async function findKept(client: Pick<Pool, 'query'>, key: string, at: number): P
 async function acknowledge(client: Pick<Pool, 'query'>, people: PersonEmailPolicy | undefined, leadId: number, email: string | undefined, at: number, network?: string): Promise<boolean> {
   const address = people?.acknowledge ? people.addressKey(email) : undefined;
   if (address === undefined) return false;
-  const counts = [
-    ...(network === undefined ? [] : [{ key: people!.networkKey(network), max: people!.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
-    { key: SERVICE_COUNT_KEY, max: people!.limits.perDay, windowMs: SERVICE_WINDOW_MS },
-  ];
+  const counts = acknowledgementCounts(people!, network);
   const read: (AcknowledgementCount | undefined)[] = [];
   for (const c of counts) {
     await client.query('INSERT INTO acknowledgement_counts (key, sent, window_ends_at) VALUES ($1, 0, 0) ON CONFLICT (key) DO NOTHING', [c.key]);

@@ -14,12 +14,10 @@ import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS } from '../../contract/campaign.ts';
 import {
   ACKNOWLEDGEMENT_TARGET,
   ACKNOWLEDGEMENT_WINDOW_MS,
+  acknowledgementCounts,
   type AcknowledgementCount,
   countedOnce,
   hasRoom,
-  NETWORK_WINDOW_MS,
-  SERVICE_COUNT_KEY,
-  SERVICE_WINDOW_MS,
   type OutcomeEmailResult,
   outcomeRefusal,
   outcomeTarget,
@@ -224,10 +222,7 @@ export function createLeadStore(
   function acknowledges(leadId: number, email: string | undefined, at: number, network?: string): boolean {
     const addressKey = people?.acknowledge ? people.addressKey(email) : undefined;
     if (addressKey === undefined) return false;
-    const counts = [
-      ...(network === undefined ? [] : [{ key: people!.networkKey(network), max: people!.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
-      { key: SERVICE_COUNT_KEY, max: people!.limits.perDay, windowMs: SERVICE_WINDOW_MS },
-    ].map((c) => ({ ...c, count: readCount.get(c.key) }));
+    const counts = acknowledgementCounts(people!, network).map((c) => ({ ...c, count: readCount.get(c.key) }));
     if (!counts.every((c) => hasRoom(c.count, c.max, at))) return false;
     if (acknowledgeAddress.run(addressKey, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS).changes === 0) return false;
     for (const c of counts) {
