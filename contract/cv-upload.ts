@@ -10,7 +10,7 @@ export const CV = {
   control: 'resume',
   /** The largest file taken: 5 MB. */
   maxBytes: 5 * 1024 * 1024,
-  /** The types taken, judged by content (PDF `%PDF-`, DOC the OLE header, DOCX a ZIP holding Word's main part: server/intake/cv/cv-type.ts). */
+  /** The types taken, judged by content (PDF `%PDF-`, DOC the OLE header, DOCX a ZIP holding Word's main part: server/cv/cv-type.ts). */
   types: [
     { ext: 'pdf', mime: 'application/pdf' },
     { ext: 'doc', mime: 'application/msword' },

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
-import type { BuildMeta } from '../server/site-headers.ts';
+import type { BuildMeta } from '../server/site/headers.ts';
 import { styleHashes } from '../site-generator/inline-css.ts';
 import { hoverAndClick, launchInstantBrowser, readShownPage, waitForTabUrl, type ShownPage } from './bench/instant-browser.ts';
 import { distDir, repoRoot } from './paths.ts';

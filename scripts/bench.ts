@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { loadServerConfig } from '../server/config.ts';
-import { headersForFile, type BuildMeta } from '../server/site-headers.ts';
+import { headersForFile, type BuildMeta } from '../server/site/headers.ts';
 import { launchChromium, runLighthouse, type RunResult } from './bench/lighthouse.ts';
 import { baselineLabel, benchReport, headerCostReport, machine, REFERENCE_ROUTE } from './bench/report.ts';
 import { builtRoutes } from './bench/sizes.ts';

@@ -5,7 +5,7 @@
  * (default), source, campaign or partner. Days are UTC days (the counts are kept per UTC
  * day); --until includes that whole day. With DATABASE_URL set, read from PostgreSQL.
  */
-import { FUNNEL_DIMENSIONS, funnelTotal, type FunnelDimension } from '../server/intake/funnel.ts';
+import { FUNNEL_DIMENSIONS, funnelTotal, type FunnelDimension } from '../server/funnel/funnel.ts';
 import { dataDir as defaultDataDir } from './paths.ts';
 import { cliArgs, fail, periodAndDataOptions, startOfDay } from './reports/cli.ts';
 import { openOperatorStore } from './reports/open-store.ts';

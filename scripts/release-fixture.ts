@@ -24,8 +24,8 @@ try {
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
   const read = `
-    const { MIGRATIONS, VITALS_MIGRATIONS } = await import('./server/intake/database.ts');
-    const { MIGRATIONS: POSTGRES } = await import('./server/intake/postgres/migrations.ts');
+    const { MIGRATIONS, VITALS_MIGRATIONS } = await import('./server/store/sqlite.ts');
+    const { MIGRATIONS: POSTGRES } = await import('./server/store/migrations-postgres.ts');
     process.stdout.write(JSON.stringify({ 'leads.db': MIGRATIONS, 'vitals.db': VITALS_MIGRATIONS, PostgreSQL: POSTGRES }));`;
   const migrations = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', read], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 })) as Record<string, string[]>;
   const out = path.join(repoRoot, 'test', 'ops', 'fixtures', `release-${version}.json`);

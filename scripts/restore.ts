@@ -17,7 +17,7 @@ import { backupDir, dataDir as defaultDataDir, repoRoot } from './paths.ts';
 import { cliArgs, fail } from './reports/cli.ts';
 import { terminalSafe } from './reports/terminal-safe.ts';
 import { libpqEnvironment, POSTGRES_CLIENT_HINT, postgresProgram } from './reports/postgres-programs.ts';
-import { createPool, describeUrl, schemaVersion } from '../server/intake/postgres/connection.ts';
+import { createPool, describeUrl, schemaVersion } from '../server/store/postgres.ts';
 import { HMAC_KEY_FILE } from '../server/intake/spam-challenge.ts';
 
 process.umask(0o077);

@@ -1,13 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES, type ServerConfig } from './config.ts';
-import { safeLogSerializers } from './intake/guards.ts';
+import { safeLogSerializers } from './http/guards.ts';
 import { intakePlugin } from './intake/plugin.ts';
-import { STRICT_TRANSPORT_SECURITY } from './site-headers.ts';
-import { loadBuildMeta, staticSitePlugin } from './static-site.ts';
+import { storePlugin } from './store/plugin.ts';
+import { deliveryPlugin } from './delivery/plugin.ts';
+import { teamPlugin } from './team/plugin.ts';
+import { insightPlugin } from './funnel/insight.ts';
+import { STRICT_TRANSPORT_SECURITY } from './site/headers.ts';
+import { loadBuildMeta, staticSitePlugin } from './site/static-site.ts';
 import { loadAnswerKit } from './answer-pages/kit.ts';
 import { createAnswerPages } from './answer-pages/pages.ts';
 import { answerRoutesPlugin } from './answer-pages/routes.ts';
-import { siteRoutes } from './intake/vitals.ts';
+import { siteRoutes } from './site/routes.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { registerMetricsRoute } from './ops/metrics-route.ts';
 import { targetLabeller } from './ops/target-labels.ts';
@@ -51,6 +55,12 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   registerMetricsRoute(app, { token: config.metricsToken, registry: metrics.registry });
   // The answers to a form sent without script: drawn by the built site's kit (answer-pages/).
   const answers = createAnswerPages(await loadAnswerKit(config.distDir, app.log), loadBuildMeta(config.distDir), siteRoutes(config.distDir));
+  // The features, side by side: the store and the delivery worker first (shared as app.store and app.delivery), then each feature's routes.
+  await app.register(storePlugin, { config });
+  await app.register(deliveryPlugin, { config, metrics });
+  await app.register(insightPlugin, { config });
+  // "Not spam" delivers a lead as a new one is delivered: to the team's targets, never the person's emails.
+  await app.register(teamPlugin, { config });
   await app.register(intakePlugin, { config, answers, metrics });
   await app.register(staticSitePlugin, { config });
   await app.register(answerRoutesPlugin, { pages: answers });

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { DEFAULT_LEAD_RETENTION_DAYS } from '../contract/collection-notice.ts';
 import { DEFAULT_DATA_DIR, DEFAULT_DIST_DIR, dataDir, distDir } from './folders.ts';
 import { DEFAULT_SITE_URL, loadSiteConfig, SITE_SETTINGS, type SettingDoc, type SiteConfig } from '../site.config.ts';
-import type { PersonEmailFacts } from './intake/delivery/person-email.ts';
-import type { AcknowledgementLimits } from './intake/delivery/acknowledgement.ts';
+import type { PersonEmailFacts } from './delivery/person-email.ts';
+import type { AcknowledgementLimits } from './delivery/acknowledgement.ts';
 
 /** The largest request body accepted (a lead is far smaller); /health proves a row this large still fits. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -78,7 +78,7 @@ export interface ServerConfig {
   dbBusyTimeoutMs: number;
   /** Leads older than this many days are erased by the daily retention purge. */
   leadRetentionDays: number;
-  /** INSIGHT_TOKEN: turns on GET /_insight for requests that carry it (server/intake/insight.ts); undefined: off. */
+  /** INSIGHT_TOKEN: turns on GET /_insight for requests that carry it (server/funnel/insight.ts); undefined: off. */
   insightToken: string | undefined;
   /** The origin the team opens /team/ on (TEAM_ORIGIN, else SITE_URL's): the passkeys' relying party, the origin every team POST must come from, and the origin of invitation and notification links. */
   teamOrigin: string;

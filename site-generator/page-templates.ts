@@ -16,7 +16,7 @@ import path from 'node:path';
 import { defaultLanguage, languages, routeIn, type Language } from '../contract/languages.ts';
 import { NOTICE_LANGUAGES, type NoticeLanguage } from '../contract/notice-languages.ts';
 import { isNotFoundRoute, pageFileOf, pagesDir, routeOfPageFile } from '../scripts/paths.ts';
-import { TEAM_DIR } from '../server/site-headers.ts';
+import { TEAM_DIR } from '../server/site/headers.ts';
 
 /**
  * Routes whose template is built once, in the default language, and never listed in the

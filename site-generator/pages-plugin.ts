@@ -16,7 +16,7 @@ import { builtPageOfFile, builtPages, type BuiltPage } from './page-templates.ts
 import { loadSources, type Sources } from './page-sources.ts';
 import { noticeVersionOf, underReviewNote } from './notice-texts.ts';
 import { registerTextHelpers } from './page-texts.ts';
-import { TEAM_DIR } from '../server/site-headers.ts';
+import { TEAM_DIR } from '../server/site/headers.ts';
 import { sitemapRoutes } from './inputs.ts';
 import { pageUrl, robotsTxt, sitemapXml } from './sitemap.ts';
 import { loadPrerender, prerenderModule, widgetPlacement, type Prerender } from './widget-helper.ts';

@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 import { pagesDir, publicDir } from '../scripts/paths.ts';
 import type { SiteConfig } from '../site.config.ts';
 import { SPECULATION_RULES_PATH } from '../contract/speculation-rules.ts';
-import { headersFile, type BuildMeta } from '../server/site-headers.ts';
+import { headersFile, type BuildMeta } from '../server/site/headers.ts';
 import { deferModuleScripts, scriptHashes } from './deferred-scripts.ts';
 import { inlineStylesheets, styleHashes } from './inline-css.ts';
 import { publicRoutes } from './inputs.ts';

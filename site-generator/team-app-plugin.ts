@@ -4,12 +4,12 @@
  * from the site's, so none of its code or styles (and no chunk it would share, React's
  * included) is in any file a public page loads, and the public pages' budgets do not move.
  * It is no page of the site: not in the sitemap, build-meta.json or _headers; the service
- * serves it with its own headers (server/site-headers.ts teamHeaders).
+ * serves it with its own headers (server/site/headers.ts teamHeaders).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'vite';
-import { TEAM_DIR } from '../server/site-headers.ts';
+import { TEAM_DIR } from '../server/site/headers.ts';
 import { pagesDir, repoRoot } from '../scripts/paths.ts';
 import { afterBuildPlugin } from './after-build.ts';
 import { precompress } from './precompress.ts';

@@ -7,8 +7,8 @@
  * rows go in by large transactions (SQLite) or multi-row inserts of 10,000 (PostgreSQL), and
  * the indexes are made again from the migrations' own statements.
  */
-import { MIGRATIONS as SQLITE_MIGRATIONS, type Db } from '../../server/intake/database.ts';
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/intake/postgres/migrations.ts';
+import { MIGRATIONS as SQLITE_MIGRATIONS, type Db } from '../../server/store/sqlite.ts';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/store/migrations-postgres.ts';
 import { indexValues } from '../../server/team/search-index.ts';
 import { lateSince, NEW_STATUS, teamToday } from '../../contract/team.ts';
 import { formatReference, REFERENCE_ALPHABET, REFERENCE_LENGTH } from '../../contract/lead-reference.ts';

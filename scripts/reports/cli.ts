@@ -1,7 +1,7 @@
 /** What the report CLIs (`npm run leads`, `npm run vitals`) share: arguments, day arguments, the database. */
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatabaseOpenError, type Db, type DbFile, dbPath, openForMaintenance, openReadOnly, vitalsDbPath } from '../../server/intake/database.ts';
+import { DatabaseOpenError, type Db, type DbFile, dbPath, openForMaintenance, openReadOnly, vitalsDbPath } from '../../server/store/sqlite.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;

@@ -1,5 +1,5 @@
 /** `npm run leads -- --deliveries`: the delivery outbox, newest first, with each one's last error. */
-import type { DeliveryRow, DeliveryStatus } from '../../server/intake/delivery/outbox.ts';
+import type { DeliveryRow, DeliveryStatus } from '../../server/delivery/outbox.ts';
 import { formatLocal, renderTable } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 

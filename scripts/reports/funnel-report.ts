@@ -1,5 +1,5 @@
 /** `npm run funnel`: the funnel's counts and rates per page, source, campaign or partner, as a table, CSV or JSON. */
-import type { FunnelCounts, FunnelRates, FunnelRow } from '../../server/intake/funnel.ts';
+import type { FunnelCounts, FunnelRates, FunnelRow } from '../../server/funnel/funnel.ts';
 import { renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 

@@ -1,8 +1,9 @@
 /** `npm run leads`: the stored leads, filtered, as a table, CSV or JSON; and their count per source and week. */
-import type { Db } from '../../server/intake/database.ts';
+import type { Db } from '../../server/store/sqlite.ts';
 import { sourceLabel } from '../../server/intake/lead-source.ts';
+import type { LeadRow } from '../../server/intake/lead-row.ts';
 import { fieldNames, type LeadKind } from '../../contract/lead-contract.ts';
-import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign } from '../../contract/campaign.ts';
 import { formatLocal, renderTable, toCsv } from './output.ts';
 import { terminalSafeJson } from './terminal-safe.ts';
 
@@ -39,20 +40,6 @@ export interface LeadFilter {
   includeSpam?: boolean;
 }
 
-type LeadRow = {
-  id: number;
-  reference: string;
-  kind: LeadKind;
-  language: string | null;
-  created_at: number;
-  fields: string;
-  origin: string | null;
-  partner: string | null;
-  notice_version: string | null;
-  spam_reason: string | null;
-  without_proof: number;
-  page: string | null;
-} & CampaignColumns;
 
 /** Stored leads, oldest first, filtered by kind, creation time and spam. */
 export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {

@@ -1,11 +1,11 @@
 import type { Erasure, OperatorStore, VitalsSample } from './store.ts';
 import type { StoredLead } from './leads-report.ts';
-import { assertSchema, createPool, describeUrl } from '../../server/intake/postgres/connection.ts';
-import { postgresOutboxReports } from '../../server/intake/postgres/outbox.ts';
-import { postgresFunnelReader } from '../../server/intake/postgres/funnel.ts';
+import { assertSchema, createPool, describeUrl } from '../../server/store/postgres.ts';
+import { postgresOutboxReports } from '../../server/delivery/outbox-postgres.ts';
+import { postgresFunnelReader } from '../../server/funnel/funnel-postgres.ts';
 import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
-import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/postgres/personal-data.ts';
-import { writeAudit } from '../../server/intake/postgres/team-audit.ts';
+import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/personal-data-postgres.ts';
+import { writeAudit } from '../../server/team/audit-postgres.ts';
 
 /**
  * `npm run leads`, `npm run vitals` and `npm run funnel` on PostgreSQL. Like the SQLite side, it never

@@ -2,10 +2,10 @@
  * The operator commands' store on the SQLite files of a data folder: read-only connections,
  * or a maintenance one that never migrates.
  */
-import { createOutbox } from '../../server/intake/delivery/outbox.ts';
-import { type Db, dbPath, vitalsDbPath } from '../../server/intake/database.ts';
+import { createOutbox } from '../../server/delivery/outbox.ts';
+import { type Db, dbPath, vitalsDbPath } from '../../server/store/sqlite.ts';
 import { checkpointAndTruncate, eraseLeads, type ErasureReason, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/personal-data.ts';
-import { funnelBy, funnelTotal } from '../../server/intake/funnel.ts';
+import { funnelBy, funnelTotal } from '../../server/funnel/funnel.ts';
 import { changeDatabase, readDatabase } from './cli.ts';
 import { listLeads } from './leads-report.ts';
 import { sqliteAuditWriter } from '../../server/team/audit.ts';

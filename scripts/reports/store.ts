@@ -4,9 +4,9 @@
  * when DATABASE_URL is set (postgres-store.ts); open-store.ts opens the one configured. Every
  * method resolves to undefined when there is no database yet (nothing has been submitted).
  */
-import type { DeliveryRow, DeliveryStatus } from '../../server/intake/delivery/outbox.ts';
+import type { DeliveryRow, DeliveryStatus } from '../../server/delivery/outbox.ts';
 import type { ErasureResult, PersonKey } from '../../server/intake/personal-data.ts';
-import type { FunnelCounts, FunnelDimension, FunnelPeriod, FunnelRates, FunnelRow } from '../../server/intake/funnel.ts';
+import type { FunnelCounts, FunnelDimension, FunnelPeriod, FunnelRates, FunnelRow } from '../../server/funnel/funnel.ts';
 import type { LeadFilter, StoredLead } from './leads-report.ts';
 import type { NewAuditEntry } from '../../server/team/audit.ts';
 

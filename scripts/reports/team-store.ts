@@ -4,7 +4,7 @@
  * Undefined when there is no database yet.
  */
 import fs from 'node:fs';
-import { createWriteBatcher, DatabaseOpenError, dbPath, openForMaintenance } from '../../server/intake/database.ts';
+import { createWriteBatcher, DatabaseOpenError, dbPath, openForMaintenance } from '../../server/store/sqlite.ts';
 import { createSqliteTeamStore, type TeamStore } from '../../server/team/store.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
@@ -20,8 +20,8 @@ function stop(message: string): never {
 
 export async function openOperatorTeamStore(dataDir: string, databaseUrl = process.env.DATABASE_URL?.trim()): Promise<OperatorTeamStore | undefined> {
   if (databaseUrl) {
-    const { assertSchema, createPool, describeUrl } = await import('../../server/intake/postgres/connection.ts');
-    const { createPostgresTeamStore } = await import('../../server/intake/postgres/team-store.ts');
+    const { assertSchema, createPool, describeUrl } = await import('../../server/store/postgres.ts');
+    const { createPostgresTeamStore } = await import('../../server/team/store-postgres.ts');
     const pool = createPool(databaseUrl, { max: 2, application: 'intake-team' });
     try {
       if (!(await assertSchema(pool))) {

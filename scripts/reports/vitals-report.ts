@@ -4,7 +4,7 @@
  * back-forward-cache (restored on Back), prerender (shown from a speculation-rules prerender:
  * its times count from activation), restore; "unknown" for a beacon without one.
  */
-import { METRIC_NAMES } from '../../server/intake/vitals.ts';
+import { METRIC_NAMES } from '../../server/vitals/vitals.ts';
 import { renderTable } from './output.ts';
 import type { VitalsSample } from './store.ts';
 

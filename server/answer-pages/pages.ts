@@ -18,8 +18,8 @@ import type { LeadKind } from '../../contract/lead-contract.ts';
 import { baseRoute, defaultLanguage, languages, routeIn, type LanguageCode } from '../../contract/languages.ts';
 import { SERVICE_MESSAGES } from '../../contract/messages/index.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
-import { escapeHtml } from '../intake/html-text.ts';
-import { securityHeaders, type BuildMeta } from '../site-headers.ts';
+import { escapeHtml } from '../http/html-text.ts';
+import { securityHeaders, type BuildMeta } from '../site/headers.ts';
 import { MARKERS, type AnswerShell, type LoadedKit } from './kit.ts';
 
 /** The page a form was on: a route of the site, and for the framed form the options of its address (a query, '' for none). */

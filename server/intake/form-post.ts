@@ -39,8 +39,8 @@ import { readLeadSource, type LeadSource, type SitePages } from './lead-source.t
 import { LEAD_ROUTES, LEAD_SCHEMAS_BY_LANGUAGE, type LeadStore } from './leads.ts';
 import type { SolutionCheck } from './spam-challenge.ts';
 import { CV } from '../../contract/cv-upload.ts';
-import type { CvStore } from './cv/cv-store.ts';
-import { checkCv, readMultipart } from './cv/cv-upload.ts';
+import type { CvStore } from '../cv/cv-store.ts';
+import { checkCv, readMultipart } from '../cv/cv-upload.ts';
 
 type Headers = FastifyRequest['headers'];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Db } from '../store/sqlite.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../contract/http.ts';
 import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
 
@@ -15,7 +15,7 @@ import { OUTBOX_MAX_AGE_DAYS } from '../../contract/lead-contract.ts';
  * would have been, so a device still retrying that send is answered as before and nothing is
  * stored again. All the SQL of the feature is here (tables `idempotency_keys`, migration 4,
  * and `erased_idempotency_keys`, migration 6), so another store implementation ports these
- * statements (postgres/leads.ts, postgres/personal-data.ts).
+ * statements (leads-postgres.ts, personal-data-postgres.ts).
  */
 
 export const IDEMPOTENCY_KEEP_MS = (OUTBOX_MAX_AGE_DAYS + 1) * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { HEADERS } from '../../contract/http.ts';
 import { isPartnerId } from '../../contract/partner-id.ts';
 import { routeOfPath } from '../../contract/site-routes.ts';
 import type { ServiceLanguage } from '../../contract/messages/en.ts';
-import { requestLanguage } from './language.ts';
+import { requestLanguage } from '../http/language.ts';
 
 /**
  * Where a lead came from, carried outside the spec's JSON body: the request's `Origin`

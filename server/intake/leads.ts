@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, WriteBatcher } from './database.ts';
-import type { LeadEvent } from './delivery/lead-event.ts';
-import type { Outbox } from './delivery/outbox.ts';
-import { sendFailure, successBody, withReference } from './guards.ts';
-import { clientNetwork } from './client-network.ts';
-import { requestLanguage, SERVICE_MESSAGES } from './language.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
+import type { LeadEvent } from '../delivery/lead-event.ts';
+import type { Outbox } from '../delivery/outbox.ts';
+import { sendFailure, successBody, withReference } from '../http/guards.ts';
+import { clientNetwork } from '../http/client-network.ts';
+import { requestLanguage, SERVICE_MESSAGES } from '../http/language.ts';
 import { createIdempotencyStore, type KeptAnswer, type KeptKey, readIdempotencyKey, requestFingerprint } from './idempotency.ts';
 import { campaignColumns, readLeadSource, type LeadSource, type SitePages } from './lead-source.ts';
 import { SOLUTION_HEADER, type SolutionCheck, type SpamChallenge, type SpamReason } from './spam-challenge.ts';
@@ -14,19 +14,17 @@ import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS } from '../../contract/campaign.ts';
 import {
   ACKNOWLEDGEMENT_TARGET,
   ACKNOWLEDGEMENT_WINDOW_MS,
+  acknowledgementCounts,
   type AcknowledgementCount,
   countedOnce,
   hasRoom,
-  NETWORK_WINDOW_MS,
-  SERVICE_COUNT_KEY,
-  SERVICE_WINDOW_MS,
   type OutcomeEmailResult,
   outcomeRefusal,
   outcomeTarget,
   type PersonEmailPolicy,
-} from './delivery/acknowledgement.ts';
+} from '../delivery/acknowledgement.ts';
 import { freeReference, type RandomInt } from './reference.ts';
-import { cvClaims, UPLOAD_ID_PATTERN, type CvStore } from './cv/cv-store.ts';
+import { cvClaims, UPLOAD_ID_PATTERN, type CvStore } from '../cv/cv-store.ts';
 import { CV } from '../../contract/cv-upload.ts';
 import type { ApplicationOutcome } from '../../contract/messages/email/types.ts';
 import { HEADERS, LEAD_PATHS } from '../../contract/http.ts';
@@ -224,10 +222,7 @@ export function createLeadStore(
   function acknowledges(leadId: number, email: string | undefined, at: number, network?: string): boolean {
     const addressKey = people?.acknowledge ? people.addressKey(email) : undefined;
     if (addressKey === undefined) return false;
-    const counts = [
-      ...(network === undefined ? [] : [{ key: people!.networkKey(network), max: people!.limits.perHour, windowMs: NETWORK_WINDOW_MS }]),
-      { key: SERVICE_COUNT_KEY, max: people!.limits.perDay, windowMs: SERVICE_WINDOW_MS },
-    ].map((c) => ({ ...c, count: readCount.get(c.key) }));
+    const counts = acknowledgementCounts(people!, network).map((c) => ({ ...c, count: readCount.get(c.key) }));
     if (!counts.every((c) => hasRoom(c.count, c.max, at))) return false;
     if (acknowledgeAddress.run(addressKey, leadId, at, at - ACKNOWLEDGEMENT_WINDOW_MS).changes === 0) return false;
     for (const c of counts) {
@@ -307,7 +302,7 @@ export function createLeadStore(
   };
 }
 
-/** What the service keeps of leads: its part of the store (store.ts), in SQLite (above) or PostgreSQL (postgres/leads.ts). */
+/** What the service keeps of leads: its part of the store (store.ts), in SQLite (above) or PostgreSQL (leads-postgres.ts). */
 export interface LeadStore {
   /**
    * Stores a lead in one transaction that has committed when the promise resolves: marks

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { parseReference } from '../../contract/lead-reference.ts';
-import type { Db, WriteBatcher } from './database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 import { keepErasedKeys } from './idempotency.ts';
 
 /**

@@ -1,48 +1,51 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
 import type { LeadSource } from './lead-source.ts';
 import type { ServerConfig } from '../config.ts';
-import { registerHealthRoute } from './health.ts';
-import { personTargetsFromConfig, targetsFromConfig } from './delivery/targets.ts';
-import { createDeliveryWorker } from './delivery/worker.ts';
-import {
-  apiErrorHandler,
-  createOriginPolicy,
-  registerCors,
-  registerFallbackRoutes,
-  registerRateLimit,
-  safeLogSerializers,
-} from './guards.ts';
-import { LEAD_ROUTES, registerLeadRoutes } from './leads.ts';
-import { createSpamChallenge, registerChallengeRoute } from './spam-challenge.ts';
-import { openIntakeStore } from './open-store.ts';
-import { registerVitalsRoutes, siteRoutes, VITALS_PATH } from './vitals.ts';
-import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from './funnel.ts';
-import { teamLeadUrl, teamPlugin } from '../team/plugin.ts';
-import { registerInsightRoutes } from './insight.ts';
-import formbody from '@fastify/formbody';
-import type { AnswerPages } from '../answer-pages/pages.ts';
+import type { IntakeStore } from '../store/store.ts';
+import { apiErrorHandler, createOriginPolicy, registerCors, registerFallbackRoutes, registerRateLimit, safeLogSerializers } from '../http/guards.ts';
+import { clientNetwork } from '../http/client-network.ts';
+import { LEAD_ROUTES, registerLeadRoutes, type LeadStore } from './leads.ts';
+import { createSpamChallenge, registerChallengeRoute, type SpamChallenge } from './spam-challenge.ts';
 import { createFormPosts, type FormPosts } from './form-post.ts';
+import type { AnswerPages } from '../answer-pages/pages.ts';
 import { CV_UPLOAD_PATH } from '../../contract/http.ts';
-import { clientNetwork } from './client-network.ts';
-import { SPAM_CV_KEEP_MS, UNCLAIMED_MS } from './cv/cv-store.ts';
-import { createCvLinks, cvLinkKey, registerCvLinkRoute } from './cv/cv-link.ts';
-import { registerCvUploadRoute, registerMultipart } from './cv/cv-upload.ts';
+import { cvLinksOf, registerCvLinkRoute } from '../cv/cv-link.ts';
+import { registerCvUploadRoute, registerMultipart } from '../cv/cv-upload.ts';
+import { registerVitalsRoutes, VITALS_PATH } from '../vitals/vitals.ts';
+import { beaconCounts, funnelKey, isCountableBeacon, isCountableLead } from '../funnel/funnel.ts';
+import { siteRoutes } from '../site/routes.ts';
+import { registerHealthRoute } from '../ops/health.ts';
 import type { Metrics } from '../ops/metrics.ts';
 import { countedLeads, registerOpsRoutes } from '../ops/ops-routes.ts';
-import { backfillReferences } from './reference-backfill.ts';
 
 /** The window of WITHOUT_PROOF_RATE_LIMIT_MAX: forms sent without script taken in per client address an hour. */
 const WITHOUT_PROOF_WINDOW_MS = 60 * 60 * 1000;
 
-const HOUSEKEEPING_MS = 60 * 60 * 1000;
-
 /** The window of CV_UPLOAD_RATE_LIMIT_MAX: uploads per client an hour. */
 const CV_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 
+interface IntakeOptions {
+  config: ServerConfig;
+  answers: AnswerPages;
+  metrics: Metrics;
+}
+
+/** What the parts of the intake API share: the options, the store, the counted leads, the site's routes. */
+interface IntakeContext extends IntakeOptions {
+  store: IntakeStore;
+  leads: LeadStore;
+  site: { routes: Set<string>; origins: string[] };
+  challenger: SpamChallenge;
+  countLead: (source: LeadSource, headers: FastifyRequest['headers']) => void;
+  countFailed: (error: Error) => void;
+}
+
 /**
- * The local intake service: POST /addSocietyQuery, POST /addQuery, GET /altcha-challenge,
- * POST /vitals and GET /health, over the store the configuration names (store.ts: SQLite
- * files in DATA_DIR, or PostgreSQL), and the delivery worker that sends queued leads.
+ * The intake API: POST /addSocietyQuery, POST /addQuery (JSON, or a form's own post), the CV
+ * upload and its signed links, GET /altcha-challenge, POST /vitals, GET /health and the
+ * operators' routes, over `app.store` and `app.delivery` (register after storePlugin and
+ * deliveryPlugin).
  *
  * Encapsulation: this plugin is NOT wrapped with fastify-plugin, so the error handler,
  * hooks (CORS, origin guard, rate limit), body-parser changes and log serializers set
@@ -50,140 +53,97 @@ const CV_UPLOAD_WINDOW_MS = 60 * 60 * 1000;
  * POST/PUT/PATCH/DELETE are answered by a catch-all route in this context, and every
  * unmatched GET/HEAD falls through to the root not-found handler (the static site's).
  */
-export async function intakePlugin(app: FastifyInstance, { config, answers, metrics }: { config: ServerConfig; answers: AnswerPages; metrics: Metrics }): Promise<void> {
-  const store = await openIntakeStore(config, app.log);
-  const leadStore = countedLeads(store.leads, metrics, { acknowledge: config.personEmail?.acknowledge ?? false, teamTargets: targetsFromConfig(config).length });
-  const stopPurge = store.startRetentionPurge(config.leadRetentionDays, app.log);
-
-  const targets = [...targetsFromConfig(config, store.cvs), ...personTargetsFromConfig(config)];
-  const cvLinks = createCvLinks(cvLinkKey(config.cvLinkSecret, await store.hmacKey(config.altchaHmacKey)), config.publicOrigin, config.cvLinkDays);
-  const worker = createDeliveryWorker({
-    outbox: store.outbox,
-    // Each notification links to the lead's page in the team's worklist.
-    readLead: async (leadId) => {
-      const event = await store.leads.readEvent(leadId);
-      if (!event) return undefined;
-      const cv = await store.cvs.ofLead(leadId);
-      return { ...event, teamUrl: teamLeadUrl(config.teamOrigin, leadId), ...(cv ? { cv: cvLinks.link(cv, Date.parse(event.createdAt)) } : {}) };
-    },
-    targets,
-    retryBaseMs: config.deliveryRetryBaseMs,
-    log: app.log.child({ component: 'delivery' }),
-    onAttempt: metrics.deliveryAttempt,
-  });
-  const challenger = createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber });
-  const routes = siteRoutes(config.distDir);
-  const apiPaths = new Set([...LEAD_ROUTES.map((r) => r.path), CV_UPLOAD_PATH, VITALS_PATH]);
+export async function intakePlugin(app: FastifyInstance, options: IntakeOptions): Promise<void> {
+  const { config, metrics } = options;
+  const store = app.store;
   const countFailed = (error: Error) => app.log.error({ error: error.message }, 'funnel: count not stored');
-
-  const housekeeping = () =>
-    Promise.all([
-      store.vitals.purge(),
-      store.funnel.purge(),
-      store.leads.forgetExpiredSolutions(),
-      store.leads.forgetExpiredKeys(),
-      store.leads.forgetAcknowledgedAddresses(),
-      store.cvs.purgeUnclaimed(Date.now() - UNCLAIMED_MS),
-      store.cvs.purgeSpam(Date.now() - SPAM_CV_KEEP_MS),
-    ]).catch((error: Error) =>
-      app.log.error({ error: error.message }, 'housekeeping failed'),
-    );
-  let housekeepingTimer: NodeJS.Timeout | undefined;
-  let closing = false;
-  let backfill: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    // A delivery carries its lead's reference: the worker starts once every lead has one (at once, but on an older release's store).
-    backfill = backfillReferences(store, app.log, () => closing)
-      .catch((error: Error) => app.log.error({ error: error.message }, 'leads stored before references: not all were given one'))
-      .finally(() => closing || worker.start());
-    await housekeeping();
-    housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    await backfill;
-    clearInterval(housekeepingTimer);
-    stopPurge();
-    await worker.stop();
-    await store.close();
-  });
-
-  await registerInsightRoutes(app, { token: config.insightToken, funnel: store.funnel.read, secureCookie: config.hsts });
-  // "Not spam" delivers a lead as a new one is delivered: to the team's targets, never the person's emails.
-  await app.register(teamPlugin, { config, store, targets: targetsFromConfig(config).map((t) => t.key), onQueued: worker.nudge });
-
-  const site = { routes, origins: [config.publicOrigin] };
+  const context: IntakeContext = {
+    ...options,
+    store,
+    leads: countedLeads(store.leads, metrics, { acknowledge: config.personEmail?.acknowledge ?? false, teamTargets: app.delivery.teamTargets.length }),
+    site: { routes: siteRoutes(config.distDir), origins: [config.publicOrigin] },
+    challenger: createSpamChallenge({ hmacKey: await store.hmacKey(config.altchaHmacKey), maxNumber: config.altchaMaxNumber }),
+    countLead: (source, headers) => {
+      if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
+    },
+    countFailed,
+  };
   await app.register(
     async (api) => {
-      // A form's own post is answered with pages (form-post.ts); it is given its place below, once the rate limit is set.
-      let formPosts: FormPosts | undefined;
-      api.setErrorHandler(apiErrorHandler((request, reply, status, message) => formPosts?.refuse(request, reply, status, message)));
-      api.addHook('onRequest', (_request, _reply, done) => {
-        worker.requestSeen();
-        done();
-      });
-      api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post (below)
-      registerHealthRoute(api, store.checkWritable);
-      registerOpsRoutes(api, { store, config, metrics, targets: targets.map((t) => t.key) });
-      await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
-      await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths, (request, reply, status, message) =>
-        formPosts?.refuse(request, reply, status, message),
-      );
-      const countLead = (source: LeadSource, headers: FastifyRequest['headers']) => {
-        if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { lead: 1 }).catch(countFailed);
-      };
-      const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${clientNetwork(request.ip)}` });
+      // A form's own post is answered with pages (form-post.ts); it is given its place once the rate limit is set.
+      const refusal: { formPosts?: FormPosts } = {};
+      await registerApiGuards(api, context, refusal);
       // Every CV file stored counts here, whichever way it came (POST /uploadResume, a career form's own post).
       const cvFiles = api.createRateLimit({ max: config.cvUploadRateLimitMax, timeWindow: CV_UPLOAD_WINDOW_MS, keyGenerator: (request) => `cv-upload ${clientNetwork(request.ip)}` });
-      const overCvAllowance = async (request: FastifyRequest) => {
-        const limit = await cvFiles(request);
-        return !limit.isAllowed && limit.isExceeded;
-      };
-      formPosts = createFormPosts({
-        store: leadStore,
-        cvs: store.cvs,
-        answers,
-        site,
-        challengeOn: config.spamChallenge,
-        overAllowance: async (request) => {
-          const limit = await withoutProof(request);
-          return !limit.isAllowed && limit.isExceeded;
-        },
-        overCvAllowance,
-        onQueued: worker.nudge,
-        // A form's own post is a send, as the widget's beacon counts one (its page saw no script).
-        onSent: (source, headers) => {
-          if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { send: 1 }).catch(countFailed);
-        },
-        onStored: countLead,
-      });
-      // The lead routes alone take a form's own body (application/x-www-form-urlencoded); the API's hooks hold for them too.
-      await api.register(async (leads) => {
-        await leads.register(formbody);
-        await registerMultipart(leads);
-        registerCvUploadRoute(leads, { cvs: store.cvs, overAllowance: overCvAllowance });
-        registerLeadRoutes(leads, leadStore, {
-          spam: config.spamChallenge ? challenger : undefined,
-          onQueued: worker.nudge,
-          site,
-          onStored: countLead,
-          formPosts,
-          cvs: store.cvs,
-        });
-      });
-      registerCvLinkRoute(api, cvLinks, store.cvs, store.team.audit);
-      registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
-      await registerVitalsRoutes(
-        api,
-        store.vitals,
-        routes,
-        { max: config.vitalsRateLimitMax, timeWindow: config.rateLimitWindowMs },
-        async (page, counts, headers) => {
-          if (isCountableBeacon(headers)) await store.funnel.count(...beaconCounts(page, counts)).catch(countFailed);
-        },
-      );
-      registerFallbackRoutes(api, apiPaths);
+      refusal.formPosts = formPostsOf(api, context, allowance(cvFiles));
+      await registerIntakeRoutes(api, context, refusal.formPosts, allowance(cvFiles));
     },
     { logSerializers: safeLogSerializers },
   );
+}
+
+const apiPaths = () => new Set([...LEAD_ROUTES.map((r) => r.path), CV_UPLOAD_PATH, VITALS_PATH]);
+
+/** The API's error handler, the worker's busy signal, /health and the operators' routes, the rate limit and CORS. */
+async function registerApiGuards(api: FastifyInstance, { config, store, metrics }: IntakeContext, refusal: { formPosts?: FormPosts }): Promise<void> {
+  api.setErrorHandler(apiErrorHandler((request, reply, status, message) => refusal.formPosts?.refuse(request, reply, status, message)));
+  const { delivery } = api;
+  api.addHook('onRequest', (_request, _reply, done) => {
+    delivery.requestSeen();
+    done();
+  });
+  api.removeContentTypeParser('text/plain'); // lead routes: JSON, or a form's own post (below)
+  registerHealthRoute(api, store.checkWritable);
+  registerOpsRoutes(api, { store, config, metrics, targets: delivery.targets });
+  await registerRateLimit(api, { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs }, store.rateLimitStore);
+  await registerCors(api, createOriginPolicy(config.allowedOrigins, config.publicOrigin), apiPaths(), (request, reply, status, message) =>
+    refusal.formPosts?.refuse(request, reply, status, message),
+  );
+}
+
+/** Whether a client has spent its allowance of a rate limit made in this context. */
+type Allowance = (request: FastifyRequest) => Promise<boolean>;
+const allowance = (limit: ReturnType<FastifyInstance['createRateLimit']>): Allowance => async (request) => {
+  const verdict = await limit(request);
+  return !verdict.isAllowed && verdict.isExceeded;
+};
+
+/** A form's own post (no script): its own allowances, answered with pages. */
+function formPostsOf(api: FastifyInstance, { config, store, leads, answers, site, countLead, countFailed }: IntakeContext, overCvAllowance: Allowance): FormPosts {
+  const withoutProof = api.createRateLimit({ max: config.withoutProofRateLimitMax, timeWindow: WITHOUT_PROOF_WINDOW_MS, keyGenerator: (request) => `without-proof ${clientNetwork(request.ip)}` });
+  return createFormPosts({
+    store: leads,
+    cvs: store.cvs,
+    answers,
+    site,
+    challengeOn: config.spamChallenge,
+    overAllowance: allowance(withoutProof),
+    overCvAllowance,
+    onQueued: api.delivery.nudge,
+    // A form's own post is a send, as the widget's beacon counts one (its page saw no script).
+    onSent: (source, headers) => {
+      if (isCountableLead(headers)) store.funnel.count(funnelKey(source.page, source.campaign, source.partner), { send: 1 }).catch(countFailed);
+    },
+    onStored: countLead,
+  });
+}
+
+/** The lead routes (with a form's own body), the CV routes, the challenge, the vitals beacon, and the catch-all. */
+async function registerIntakeRoutes(api: FastifyInstance, context: IntakeContext, formPosts: FormPosts, overCvAllowance: Allowance): Promise<void> {
+  const { config, store, leads, site, challenger, countLead, countFailed } = context;
+  const onQueued = api.delivery.nudge;
+  // The lead routes alone take a form's own body (application/x-www-form-urlencoded); the API's hooks hold for them too.
+  await api.register(async (scope) => {
+    await scope.register(formbody);
+    await registerMultipart(scope);
+    registerCvUploadRoute(scope, { cvs: store.cvs, overAllowance: overCvAllowance });
+    registerLeadRoutes(scope, leads, { spam: config.spamChallenge ? challenger : undefined, onQueued, site, onStored: countLead, formPosts, cvs: store.cvs });
+  });
+  registerCvLinkRoute(api, await cvLinksOf(config, store), store.cvs, store.team.audit);
+  registerChallengeRoute(api, challenger, { max: config.rateLimitMax * 4, timeWindow: config.rateLimitWindowMs });
+  const rateLimit = { max: config.vitalsRateLimitMax, timeWindow: config.rateLimitWindowMs };
+  await registerVitalsRoutes(api, store.vitals, site.routes, rateLimit, async (page, counts, headers) => {
+    if (isCountableBeacon(headers)) await store.funnel.count(...beaconCounts(page, counts)).catch(countFailed);
+  });
+  registerFallbackRoutes(api, apiPaths());
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createInsightAccess } from '../intake/insight.ts';
+import { createInsightAccess } from '../funnel/insight.ts';
 import type { Registry } from 'prom-client';
 
 export const METRICS_PATH = '/metrics';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { LeadKind } from '../../contract/lead-contract.ts';
 import type { LeadSource } from '../intake/lead-source.ts';
-import type { WriteCheck } from '../intake/health.ts';
+import type { WriteCheck } from './health.ts';
 import type { MonitorReads } from './monitor-reads.ts';
 import type { DiskSpace } from './readiness.ts';
 import { VERSION } from './version.ts';

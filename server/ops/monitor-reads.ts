@@ -4,8 +4,8 @@
  * read takes an index (SQLite: deliveries_due on status; PostgreSQL: the partial indexes on
  * pending and dead rows), so a scrape costs the same at a million leads as at ten.
  */
-import type { Db } from '../intake/database.ts';
-import type { Pool } from '../intake/postgres/connection.ts';
+import type { Db } from '../store/sqlite.ts';
+import type { Pool } from '../store/postgres.ts';
 
 export interface DeliveryBacklog {
   /** deliveries.target: `webhook <url>`, `email`, `acknowledgement`, … */

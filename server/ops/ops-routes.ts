@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { LeadStore } from '../intake/leads.ts';
-import type { IntakeStore } from '../intake/store.ts';
+import type { IntakeStore } from '../store/store.ts';
 import type { Metrics } from './metrics.ts';
 import { diskSpace, registerReadinessRoute } from './readiness.ts';
 

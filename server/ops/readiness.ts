@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { WriteCheck } from '../intake/health.ts';
+import type { WriteCheck } from './health.ts';
 import type { DeliveryBacklog } from './monitor-reads.ts';
 import { VERSION } from './version.ts';
 

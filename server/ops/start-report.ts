@@ -6,7 +6,7 @@
  */
 import { SETTINGS, type ServerConfig } from '../config.ts';
 import { SITE_SETTINGS } from '../../site.config.ts';
-import { describeUrl } from '../intake/postgres/connection.ts';
+import { describeUrl } from '../store/postgres.ts';
 import { targetLabeller } from './target-labels.ts';
 import { VERSION } from './version.ts';
 

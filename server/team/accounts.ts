@@ -1,13 +1,13 @@
 import { isLanguageCode, type LanguageCode } from '../../contract/languages.ts';
 import type { ProfileChange, TeamRole } from '../../contract/team.ts';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 
 /**
  * The team's accounts: members (an email and a role, no password), their passkeys, the
  * one-time invitations that let a member register one, and the passkey challenges handed
  * out (kept in the database so that any instance can check the answer). A removed member
  * keeps their row (the audit log and notes name them) but loses every passkey, session and
- * invitation. SQLite here; PostgreSQL in server/intake/postgres/team-accounts.ts.
+ * invitation. SQLite here; PostgreSQL in server/team/accounts-postgres.ts.
  */
 
 export interface Member {

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry } from '../../contract/team.ts';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 
 /**
  * The audit log: who signed in, who viewed which lead, who listed, searched or paged through
@@ -9,7 +9,7 @@ import type { Db, WriteBatcher } from '../intake/database.ts';
  * without a foreign key, and its detail never holds a search term or a person's contact
  * details; an erasure (server/intake/personal-data.ts) keeps the entries of the erased
  * leads but removes their lead id and detail. SQLite here; PostgreSQL in
- * server/intake/postgres/team-audit.ts.
+ * server/team/audit-postgres.ts.
  */
 
 /** Who did it: a member, or the operator at the server (npm run team). */

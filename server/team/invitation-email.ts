@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config.ts';
-import { escapeHtml } from '../intake/html-text.ts';
+import { escapeHtml } from '../http/html-text.ts';
 
 /**
  * The email that carries an invitation link (`npm run team -- --invite`, when SMTP_URL is

@@ -82,19 +82,10 @@ export async function verifyRegistration(
   if (!invitation.ok) return invitation;
   const challenge = await accounts.takeChallenge(challengeId, 'register', at);
   if (!challenge || challenge.tokenHash !== invitation.tokenHash) return refuse('challenge-expired', 'the passkey request has expired; try again');
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rpId(rp),
-      requireUserVerification: true,
-    });
-  } catch {
-    return refuse('registration-failed', 'the passkey could not be registered');
-  }
-  if (!verified.verified) return refuse('registration-failed', 'the passkey could not be registered');
+  const verified = await verifiedOrNot(() =>
+    verifyRegistrationResponse({ response, expectedChallenge: challenge.challenge, expectedOrigin: rp.origin, expectedRPID: rpId(rp), requireUserVerification: true }),
+  );
+  if (!verified) return refuse('registration-failed', 'the passkey could not be registered');
   const { credential } = verified.registrationInfo;
   const member = await accounts.registerPasskey(
     invitation.tokenHash,
@@ -124,20 +115,27 @@ export async function verifySignIn(
   if (!challenge) return refuse('challenge-expired', 'the sign-in request has expired; try again');
   const found = typeof response?.id === 'string' ? await accounts.passkey(response.id) : undefined;
   if (!found) return refuse('sign-in-failed', 'this passkey is not one of the team\'s');
-  let verified;
-  try {
-    verified = await verifyAuthenticationResponse({
+  const verified = await verifiedOrNot(() =>
+    verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rpId(rp),
       credential: { id: found.passkey.id, publicKey: found.passkey.publicKey, counter: found.passkey.counter, transports: (found.passkey.transports ?? undefined) as never },
       requireUserVerification: true,
-    });
-  } catch {
-    return refuse('sign-in-failed', 'the passkey could not be checked');
-  }
-  if (!verified.verified) return refuse('sign-in-failed', 'the passkey could not be checked');
+    }),
+  );
+  if (!verified) return refuse('sign-in-failed', 'the passkey could not be checked');
   await accounts.passkeyUsed(found.passkey.id, verified.authenticationInfo.newCounter, at);
   return { ok: true, member: found.member };
+}
+
+/** A WebAuthn check's result when it verified; undefined when it did not, or when the library refused the response outright (malformed, forged). */
+async function verifiedOrNot<T extends { verified: boolean }>(check: () => Promise<T>): Promise<(T & { verified: true }) | undefined> {
+  try {
+    const result = await check();
+    return result.verified ? (result as T & { verified: true }) : undefined;
+  } catch {
+    return undefined;
+  }
 }

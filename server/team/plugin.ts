@@ -6,33 +6,25 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { TEAM_PAGES } from '../../contract/team.ts';
 import { loadSiteConfig } from '../../site.config.ts';
 import type { ServerConfig } from '../config.ts';
-import type { IntakeStore } from '../intake/store.ts';
-import { TEAM_DIR, teamHeaders } from '../site-headers.ts';
+import { TEAM_DIR, teamHeaders } from '../site/headers.ts';
 import { refuse, registerMemberRoutes, registerSignInRoutes } from './routes.ts';
 
 /**
  * The team's side of the service: the app's pages under /team/ (built into dist/team/ by
  * site-generator/team-app-plugin.ts; the page holds no data, the API does) and its API
- * (routes.ts) over the store's `team` part. Registered by the intake plugin, which owns the
- * store and the delivery worker. Encapsulated: its cookie parser, hooks and error handler
- * apply to its own routes only.
+ * (routes.ts) over the store's `team` part. A sibling of the other features, registered by
+ * app.ts after the store (`app.store`) and the delivery worker (`app.delivery`: a lead taken
+ * out of spam is queued for the team's targets). Encapsulated: its cookie parser, hooks and
+ * error handler apply to its own routes only.
  */
-
-export interface TeamOptions {
-  config: ServerConfig;
-  store: IntakeStore;
-  /** The delivery targets' keys (a lead taken out of spam is queued for each). */
-  targets: readonly string[];
-  onQueued: () => void;
-}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HOUSEKEEPING_MS = 10_000;
 
-/** A lead's page in the app, on the team's origin: the link in a new lead's webhook and email. */
-export const teamLeadUrl = (teamOrigin: string, leadId: number): string => `${teamOrigin}${TEAM_PAGES.lead(leadId)}`;
-
-export async function teamPlugin(app: FastifyInstance, { config, store, targets, onQueued }: TeamOptions): Promise<void> {
+export async function teamPlugin(app: FastifyInstance, { config }: { config: ServerConfig }): Promise<void> {
+  const { store } = app;
+  const targets = app.delivery.teamTargets;
+  const onQueued = app.delivery.nudge;
   await app.register(fastifyCookie);
   const rp = { origin: config.teamOrigin, name: `${loadSiteConfig().brandName} team` };
 

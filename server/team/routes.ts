@@ -21,15 +21,15 @@ import {
   type WorklistQuery,
 } from '../../contract/team.ts';
 import { parsePersonKey } from '../intake/personal-data.ts';
-import { sendCv } from '../intake/cv/cv-link.ts';
-import type { IntakeStore } from '../intake/store.ts';
+import { sendCv } from '../cv/cv-link.ts';
+import type { IntakeStore } from '../store/store.ts';
 import type { Member } from './accounts.ts';
 import { leadsRead, type Actor } from './audit.ts';
 import { exportCsv, exportFileName, teamDateTime } from './csv-export.ts';
 import { queueApplicantOutcomeEmail } from './outcome-email.ts';
 import { checkInvitation, registrationOptions, signInOptions, verifyRegistration, verifySignIn, type RelyingParty } from './passkeys.ts';
 import { ABSOLUTE_MS, clientKey, hashOf, liveSession, MAX_SIGN_IN_FAILURES, newSessionId, SESSION_COOKIE, SIGN_IN_WINDOW_MS } from './sessions.ts';
-import { cursorOf } from './worklist.ts';
+import { cursorOf, type WorklistStore } from './worklist.ts';
 import { cursorText, describeFilter, FilterError, parseCursor, parseFilter } from './worklist-filter.ts';
 
 /**
@@ -110,17 +110,27 @@ function worklistQuery(query: unknown): WorklistQuery {
 const OPEN_ROUTE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 /** Public routes: the sign-in and invitation steps, and sign-out. */
-export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRouteOptions): void {
-  const { accounts, sessions, audit } = store.team;
-  const cookieOptions = {
-    path: '/',
-    httpOnly: true,
-    // A __Host- cookie must be Secure: browsers keep it from https, and from http://localhost
-    // (a secure context, the one place passkeys work without TLS).
-    secure: true,
-    sameSite: 'strict' as const,
-  };
+export function registerSignInRoutes(app: FastifyInstance, options: TeamRouteOptions): void {
+  const steps = signInSteps(options.store);
+  registerPasskeySignIn(app, options, steps);
+  registerInvitationRoutes(app, options, steps);
+}
 
+/** The session cookie's attributes. */
+const COOKIE_OPTIONS = {
+  path: '/',
+  httpOnly: true,
+  // A __Host- cookie must be Secure: browsers keep it from https, and from http://localhost
+  // (a secure context, the one place passkeys work without TLS).
+  secure: true,
+  sameSite: 'strict' as const,
+};
+
+type SignInSteps = ReturnType<typeof signInSteps>;
+
+/** What the open routes share: the failed sign-ins' limit per client, and a session started. */
+function signInSteps(store: IntakeStore) {
+  const { sessions, audit } = store.team;
   const limited = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if ((await sessions.failures(clientKey(request.ip), Date.now())) < MAX_SIGN_IN_FAILURES) return false;
     refuse(reply.header('Retry-After', String(SIGN_IN_WINDOW_MS / 1000)), 429, 'too-many-attempts', 'too many failed sign-ins from this client: try again in 15 minutes');
@@ -128,13 +138,18 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
   };
   const failed = (request: FastifyRequest) => sessions.addFailure(clientKey(request.ip), Date.now());
 
-  async function startSession(reply: FastifyReply, member: Member, at: number): Promise<void> {
+  const startSession = async (reply: FastifyReply, member: Member, at: number): Promise<void> => {
     const id = newSessionId();
     await sessions.create(hashOf(id), member.id, at);
-    reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: ABSOLUTE_MS / 1000 });
+    reply.setCookie(SESSION_COOKIE, id, { ...COOKIE_OPTIONS, maxAge: ABSOLUTE_MS / 1000 });
     await audit.record({ at, actor: actorOf(member), action: 'sign-in' });
-  }
+  };
+  return { limited, failed, startSession };
+}
 
+/** Sign-in with a passkey, and sign-out. */
+function registerPasskeySignIn(app: FastifyInstance, { store, rp }: TeamRouteOptions, { limited, failed, startSession }: SignInSteps): void {
+  const { accounts, sessions, audit } = store.team;
   app.post(TEAM_API.signInOptions, { config: OPEN_ROUTE_LIMIT }, async (request, reply) => {
     if (await limited(request, reply)) return reply;
     return signInOptions(accounts, rp, Date.now());
@@ -165,10 +180,14 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
       await sessions.end(session.idHash);
       await audit.record({ at, actor: actorOf(session.member), action: 'sign-out' });
     }
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
     return reply.code(204).send();
   });
+}
 
+/** An invitation's steps: read it, ask for a passkey, register it (and start a session). */
+function registerInvitationRoutes(app: FastifyInstance, { store, rp }: TeamRouteOptions, { limited, failed, startSession }: SignInSteps): void {
+  const { accounts, audit } = store.team;
   const invitationOf = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const invitation = await checkInvitation(accounts, token, Date.now());
     if (!invitation.ok) {
@@ -214,30 +233,53 @@ export function registerSignInRoutes(app: FastifyInstance, { store, rp }: TeamRo
 }
 
 /** Routes behind a session: a preHandler refuses every request without one (401), unknown paths included. */
-export async function registerMemberRoutes(app: FastifyInstance, { store, targets, onQueued }: TeamRouteOptions): Promise<void> {
-  const { sessions, worklist, audit, accounts } = store.team;
-
+export function registerMemberRoutes(app: FastifyInstance, options: TeamRouteOptions): void {
+  const { sessions } = options.store.team;
   app.addHook('preHandler', async (request, reply) => {
     const session = await liveSession(sessions, request.cookies[SESSION_COOKIE], Date.now());
     if (!session) return refuse(reply, 401, 'signed-out', 'sign in to use the worklist');
     request.member = session.member;
     request.sessionIdHash = session.idHash;
   });
-  const adminOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    if (request.member!.role === 'admin') return false;
-    refuse(reply, 403, 'forbidden', 'only an admin can do this');
-    return true;
-  };
-  const filterOf = (query: WorklistQuery, reply: FastifyReply) => {
-    try {
-      return parseFilter(query);
-    } catch (error) {
-      if (!(error instanceof FilterError)) throw error;
-      refuse(reply, 400, error.code, error.message);
-      return undefined;
-    }
-  };
+  registerProfileRoutes(app, options);
+  registerListRoutes(app, options);
+  registerExportRoute(app, options);
+  registerLeadPageRoutes(app, options);
+  registerLeadActionRoutes(app, options);
+  registerPersonRoutes(app, options);
+  registerAuditRoute(app, options);
+  app.all('/team/api/*', async (_request, reply) => refuse(reply, 404, 'not-found', 'no such team API'));
+}
 
+/** True (and the request refused, 403) unless the member is an admin. */
+function adminOnly(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.member!.role === 'admin') return false;
+  refuse(reply, 403, 'forbidden', 'only an admin can do this');
+  return true;
+}
+
+/** The worklist's filter of a query, or undefined (and the request refused, 400). */
+function filterOf(query: WorklistQuery, reply: FastifyReply): ReturnType<typeof parseFilter> | undefined {
+  try {
+    return parseFilter(query);
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    refuse(reply, 400, error.code, error.message);
+    return undefined;
+  }
+}
+
+/** The lead id of a `/:id` route, or undefined (and the request refused, 404). */
+function leadIdOf(request: FastifyRequest, reply: FastifyReply): number | undefined {
+  const id = leadId.safeParse((request.params as { id: string }).id);
+  if (id.success) return id.data;
+  refuse(reply, 404, 'not-found', 'no such lead');
+  return undefined;
+}
+
+/** The member's own account, and the team's members. */
+function registerProfileRoutes(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { accounts } = store.team;
   app.get(TEAM_API.me, async (request) => ({ member: memberJson(request.member!) }));
 
   // The member's own name and language (the app speaks it on every device they sign in on).
@@ -250,6 +292,11 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
 
   app.get(TEAM_API.members, async () => ({ members: (await accounts.active()).map(memberJson) }));
 
+}
+
+/** The worklist (a page of a filter's leads, with its counts on the first) and a lead's neighbours in it. */
+function registerListRoutes(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { worklist, audit } = store.team;
   app.get(TEAM_API.leads, async (request, reply): Promise<WorklistPage | FastifyReply> => {
     const query = worklistQuery(request.query);
     const filter = filterOf(query, reply);
@@ -258,35 +305,40 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     const now = Date.now();
     // A search and the city filter read the index values (search-index.ts): leads stored a moment ago get theirs first.
     if (filter.search || filter.city) await worklist.catchUp();
-    const [rows, tally] = await Promise.all([worklist.list(filter, now, PAGE_SIZE + 1, after), after ? Promise.resolve({}) : tallyOf(filter, now)]);
+    const [rows, tally] = await Promise.all([worklist.list(filter, now, PAGE_SIZE + 1, after), after ? Promise.resolve({}) : tallyOf(worklist, filter, now)]);
     const leads = rows.slice(0, PAGE_SIZE);
     const before = (request.query as { before?: string }).before;
     await audit.record({ at: now, actor: actorOf(request.member!), action: 'list', detail: { filter: describeFilter(query), ...(after && before ? { before } : {}), ...leadsRead(leads.map((l) => l.id)) } });
     return { leads, next: rows.length > PAGE_SIZE ? cursorText(cursorOf(filter, leads[leads.length - 1]!)) : null, ...tally };
   });
 
-  /** The first page's counts: per status and late, within a search when there is one (and it finds at most MATCHES_CAP). */
-  async function tallyOf(filter: ReturnType<typeof parseFilter>, now: number): Promise<Omit<WorklistPage, 'leads' | 'next'>> {
-    if (!filter.search) {
-      const [counts, late] = await Promise.all([worklist.counts(filter, now), filter.spam ? Promise.resolve(undefined) : worklist.lateCount(filter, now)]);
-      return { counts, ...(late === undefined ? {} : { late }) };
-    }
-    const tally = await worklist.searchTally(filter, now, MATCHES_CAP);
-    if (tally) return { counts: tally.counts, ...(filter.spam ? {} : { late: tally.late }), matches: tally.matches, matchesCapped: false };
-    const matches = await worklist.matches(filter, now, MATCHES_CAP);
-    return { matches: Math.min(matches, MATCHES_CAP), matchesCapped: matches > MATCHES_CAP };
-  }
-
   // The leads on either side of one in the list it was opened from (the same filters): "Save and next".
   app.get(TEAM_API.neighbours(':id'), async (request, reply): Promise<Neighbours | FastifyReply> => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
     const filter = filterOf(worklistQuery(request.query), reply);
     if (!filter) return reply;
     if (filter.search || filter.city) await worklist.catchUp();
-    return (await worklist.neighbours(id.data, filter, Date.now())) ?? refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
+    return (await worklist.neighbours(id, filter, Date.now())) ?? refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
   });
 
+}
+
+/** The first page's counts: per status and late, within a search when there is one (and it finds at most MATCHES_CAP). */
+async function tallyOf(worklist: WorklistStore, filter: ReturnType<typeof parseFilter>, now: number): Promise<Omit<WorklistPage, 'leads' | 'next'>> {
+  if (!filter.search) {
+    const [counts, late] = await Promise.all([worklist.counts(filter, now), filter.spam ? Promise.resolve(undefined) : worklist.lateCount(filter, now)]);
+    return { counts, ...(late === undefined ? {} : { late }) };
+  }
+  const tally = await worklist.searchTally(filter, now, MATCHES_CAP);
+  if (tally) return { counts: tally.counts, ...(filter.spam ? {} : { late: tally.late }), matches: tally.matches, matchesCapped: false };
+  const matches = await worklist.matches(filter, now, MATCHES_CAP);
+  return { matches: Math.min(matches, MATCHES_CAP), matchesCapped: matches > MATCHES_CAP };
+}
+
+/** Every lead of a filter as CSV: an admin's act. */
+function registerExportRoute(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { worklist, audit } = store.team;
   // Every lead's data at once: an admin's act, as a person's data is (docs/team.md).
   app.get(TEAM_API.leadsCsv, async (request, reply) => {
     if (adminOnly(request, reply)) return reply;
@@ -302,87 +354,102 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${exportFileName(query, now)}"`).send(stream);
   });
 
+}
+
+/** A lead's page: the lead, its CV, and a change to it. */
+function registerLeadPageRoutes(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { worklist, audit } = store.team;
   app.get(`${TEAM_API.leads}/:id`, async (request, reply) => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
     const now = Date.now();
-    const lead = await worklist.lead(id.data, now);
+    const lead = await worklist.lead(id, now);
     if (!lead) return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
-    await audit.record({ at: now, actor: actorOf(request.member!), action: 'view', leadId: id.data });
+    await audit.record({ at: now, actor: actorOf(request.member!), action: 'view', leadId: id });
     return { lead };
   });
 
   // The lead's CV, as an attachment of its checked type (never inline); each download is in the audit log.
   app.get(TEAM_API.cv(':id'), async (request, reply) => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
-    const cv = await store.cvs.ofLead(id.data);
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
+    const cv = await store.cvs.ofLead(id);
     if (!cv) return refuse(reply, 404, 'not-found', 'this lead has no CV (or it was erased)');
-    await audit.record({ at: Date.now(), actor: actorOf(request.member!), action: 'person-export', leadId: id.data, detail: { file: 'cv', sha256: cv.sha256 } });
+    await audit.record({ at: Date.now(), actor: actorOf(request.member!), action: 'person-export', leadId: id, detail: { file: 'cv', sha256: cv.sha256 } });
     return sendCv(reply, cv);
   });
 
   app.patch(`${TEAM_API.leads}/:id`, async (request, reply) => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
     const change = parse(bodies.change, request.body, reply) as LeadChange | undefined;
     if (!change) return reply;
     const at = Date.now();
-    const result = await worklist.change(id.data, change, actorOf(request.member!), at);
+    const result = await worklist.change(id, change, actorOf(request.member!), at);
     if (!result.ok) {
       if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead (it may have been erased)');
       if (result.reason === 'invalid') return refuse(reply, 400, 'invalid', result.message);
       const who = result.by && result.at ? `${result.by} changed this lead at ${teamDateTime(result.at)} (India)` : 'Someone changed this lead';
       // The answer shows the whole lead again: a view of it.
-      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id.data, detail: { conflict: true } });
+      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id, detail: { conflict: true } });
       return refuse(reply, 409, 'conflict', `${who} after you opened it. Your change was not saved: look at theirs, then make yours again.`, {
         by: result.by,
         at: result.at,
-        lead: await worklist.lead(id.data, at),
+        lead: await worklist.lead(id, at),
       });
     }
-    return { lead: await worklist.lead(id.data, at) };
+    return { lead: await worklist.lead(id, at) };
   });
 
+}
+
+/** What a member sends a lead on to: out of spam (delivered as new), the applicant's outcome email. */
+function registerLeadActionRoutes(app: FastifyInstance, { store, targets, onQueued }: TeamRouteOptions): void {
+  const { worklist, audit } = store.team;
   app.post(`${TEAM_API.leads}/:id/not-spam`, async (request, reply) => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
     const at = Date.now();
-    const result = await worklist.notSpam(id.data, targets, actorOf(request.member!), at);
+    const result = await worklist.notSpam(id, targets, actorOf(request.member!), at);
     if (!result.ok) {
       if (result.reason === 'not-found') return refuse(reply, 404, 'not-found', 'no such lead');
-      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id.data, detail: { conflict: true } });
-      return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id.data, at) });
+      await audit.record({ at, actor: actorOf(request.member!), action: 'view', leadId: id, detail: { conflict: true } });
+      return refuse(reply, 409, 'conflict', `${result.by ?? 'Someone'} already took this lead out of spam; it is delivered once.`, { lead: await worklist.lead(id, at) });
     }
     // The person heard nothing while the lead was flagged: now they get the acknowledgement a new lead gets.
-    const acknowledged = await store.leads.queueAcknowledgement(id.data);
+    const acknowledged = await store.leads.queueAcknowledgement(id);
     const queued = result.queued + (acknowledged ? 1 : 0);
     if (queued) onQueued();
-    const answer: NotSpamAnswer = { queued, deliveries: result.queued, acknowledged, lead: (await worklist.lead(id.data, at))! };
+    const answer: NotSpamAnswer = { queued, deliveries: result.queued, acknowledged, lead: (await worklist.lead(id, at))! };
     return answer;
   });
 
   app.post(`${TEAM_API.leads}/:id/outcome-email`, async (request, reply) => {
-    const id = leadId.safeParse((request.params as { id: string }).id);
-    if (!id.success) return refuse(reply, 404, 'not-found', 'no such lead');
+    const id = leadIdOf(request, reply);
+    if (id === undefined) return reply;
     const body = parse(bodies.outcome, request.body, reply);
     if (!body) return reply;
     const at = Date.now();
-    const lead = await worklist.lead(id.data, at);
+    const lead = await worklist.lead(id, at);
     if (!lead) return refuse(reply, 404, 'not-found', 'no such lead');
     if (lead.kind !== 'career' || lead.status !== body.outcome) return refuse(reply, 400, 'invalid', `the application's status is not "${body.outcome}"`);
-    const result = await queueApplicantOutcomeEmail(store, id.data, body.outcome);
+    const result = await queueApplicantOutcomeEmail(store, id, body.outcome);
     if (!result.queued) {
       if (result.reason === 'no-email') return refuse(reply, 503, 'outcome-email-unavailable', 'this service sends no email to applicants (SMTP_URL is not set); nothing was sent');
       if (result.reason === 'already-queued') return refuse(reply, 409, 'outcome-email-sent', 'the applicant was already emailed this outcome; it is sent once');
       if (result.reason === 'unknown-lead') return refuse(reply, 404, 'not-found', 'no such lead');
       return refuse(reply, 400, 'outcome-email-refused', `no outcome email for this lead (${result.reason})`);
     }
-    await audit.record({ at, actor: actorOf(request.member!), action: 'outcome-email', leadId: id.data, detail: { outcome: body.outcome } });
+    await audit.record({ at, actor: actorOf(request.member!), action: 'outcome-email', leadId: id, detail: { outcome: body.outcome } });
     onQueued();
     return reply.code(202).send({ queued: true });
   });
 
+}
+
+/** A person's data, as `npm run leads -- --person` and `--erase` give it: an admin's act. */
+function registerPersonRoutes(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { worklist, audit } = store.team;
   /** The person a lead belongs to, found by its email or its phone, as `--person` takes them. */
   const personOf = async (body: { leadId: number; by: 'email' | 'phone' }, reply: FastifyReply) => {
     const lead = await worklist.lead(body.leadId, Date.now());
@@ -421,6 +488,11 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     return { leads: result.leads, rows: result.rows, cleaned: result.cleaned };
   });
 
+}
+
+/** The audit log, a page at a time: an admin's read. */
+function registerAuditRoute(app: FastifyInstance, { store }: TeamRouteOptions): void {
+  const { audit } = store.team;
   app.get(TEAM_API.audit, async (request, reply) => {
     if (adminOnly(request, reply)) return reply;
     const { since, before } = request.query as { since?: string; before?: string };
@@ -431,7 +503,6 @@ export async function registerMemberRoutes(app: FastifyInstance, { store, target
     return { entries: page, next: entries.length > AUDIT_PAGE ? page[page.length - 1]!.id : null };
   });
 
-  app.all('/team/api/*', async (_request, reply) => refuse(reply, 404, 'not-found', 'no such team API'));
 }
 
 /** A search counts its matches up to this many ("more than 200"): enough to tell a narrow search from a broad one. */

@@ -1,6 +1,6 @@
 /**
- * The team's tables in leads.db, one migration of server/intake/database.ts (its PostgreSQL
- * twin: server/intake/postgres/team-schema.ts). Shipped text: never edit it, add a migration.
+ * The team's tables in leads.db, one migration of server/store/sqlite.ts (its PostgreSQL
+ * twin: server/team/schema-postgres.ts). Shipped text: never edit it, add a migration.
  *
  * - Members, their passkeys, one-time invitations, passkey challenges, sessions (the cookie's
  *   value only as a hash) and sign-in failures per client (the address only as a hash).
@@ -132,7 +132,7 @@ export const TEAM_MIGRATION = `
 `;
 
 /**
- * The worklist as a phone tool (a later migration of server/intake/database.ts; its PostgreSQL
+ * The worklist as a phone tool (a later migration of server/store/sqlite.ts; its PostgreSQL
  * twin: TEAM_WORKLIST_MIGRATION_POSTGRES). Shipped text: never edit it, add a migration.
  *
  * - Each member's name (how the team knows them; '' until set) and language (the app's).

@@ -1,6 +1,6 @@
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { NEW_LEAD_LATE_AFTER_MS, NEW_STATUS } from '../../contract/team.ts';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 
 /**
  * What the worklist's search and city filter read, kept beside each lead: its phone's

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 import { memberOf, type Member } from './accounts.ts';
-import { clientNetwork } from '../intake/client-network.ts';
+import { clientNetwork } from '../http/client-network.ts';
 
 /**
  * Sessions of the team, kept in the database so every instance knows them: the cookie
@@ -9,7 +9,7 @@ import { clientNetwork } from '../intake/client-network.ts';
  * request, 7 days after sign-in whatever happens, at sign-out, and at once when its member
  * is removed. Also here: the count of failed sign-ins per client (its network hashed), which
  * refuses a client's sign-ins after 20 failures in 15 minutes. SQLite here; PostgreSQL in
- * server/intake/postgres/team-sessions.ts.
+ * server/team/sessions-postgres.ts.
  */
 
 /** `__Host-`: the browser keeps it only when Secure, for the whole origin (Path=/), never for another host (no Domain). */

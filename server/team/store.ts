@@ -1,4 +1,4 @@
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 import { checkpointAndTruncate, erasePerson, personRecord, type ErasureResult, type PersonKey } from '../intake/personal-data.ts';
 import { createSqliteAccounts, type AccountStore } from './accounts.ts';
 import { createSqliteAudit, type AuditStore } from './audit.ts';
@@ -6,10 +6,10 @@ import { createSqliteSessions, type SessionStore } from './sessions.ts';
 import { createSqliteWorklist, type WorklistStore } from './worklist.ts';
 
 /**
- * What the team's side keeps, as the intake store's `team` part (server/intake/store.ts):
+ * What the team's side keeps, as the intake store's `team` part (server/store/store.ts):
  * accounts, sessions, the worklist and the audit log, and a person's data through the same
  * code as `npm run leads -- --person` and `--erase` (server/intake/personal-data.ts).
- * SQLite here; PostgreSQL in server/intake/postgres/team-store.ts.
+ * SQLite here; PostgreSQL in server/team/store-postgres.ts.
  */
 export interface TeamStore {
   accounts: AccountStore;

@@ -185,3 +185,46 @@ export function orderOf(filter: WorklistFilter, page: Page, idColumn = 'l.id'): 
   }
   return { clauses, params, orderBy: page.backward ? idColumn : `${idColumn} DESC` };
 }
+
+/**
+ * What differs between the databases in a worklist query: how a substring is found (SQLite:
+ * its FTS5 index; PostgreSQL: pg_trgm on search_text) and how placeholders are written.
+ */
+export interface WorklistDialect {
+  /** The clause (on `leads l`) and parameters of a substring search. */
+  textMatch(text: string): Where;
+  /** A text search alone driven by an index table instead (SQLite's FTS5): its FROM, first clause and id column. */
+  textDriven?(text: string): { from: string; where: Where; idColumn: string };
+  /** `?` placeholders as the database wants them. */
+  placeholders(sql: string): string;
+}
+
+/** The worklist's rows: a lead and its owner. */
+export const WORKLIST_FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
+
+/** The one query of a page of a filter's rows, in its list's order, with its parameters, for either database. */
+export function worklistSelectSql(dialect: WorklistDialect, columns: string, filter: WorklistFilter, now: number, page: Page): Where & { sql: string } {
+  const where = whereOf(filter, now);
+  const search = filter.search;
+  let from = WORKLIST_FROM;
+  let idColumn = 'l.id';
+  const driven = search && 'text' in search && !search.reference ? dialect.textDriven?.(search.text) : undefined;
+  if (driven) {
+    ({ from, idColumn } = driven);
+    where.clauses.unshift(...driven.where.clauses);
+    where.params.unshift(...driven.where.params);
+  } else if (search && 'text' in search) {
+    const match = dialect.textMatch(search.text);
+    where.clauses.push(search.reference ? `(l.reference = ? OR ${match.clauses.join(' AND ')})` : match.clauses.join(' AND '));
+    where.params.push(...(search.reference ? [search.reference] : []), ...match.params);
+  } else if (search) {
+    where.clauses.push(search.reference ? `(l.${search.exact.column} = ? OR l.reference = ?)` : `l.${search.exact.column} = ?`);
+    where.params.push(search.exact.value, ...(search.reference ? [search.reference] : []));
+  }
+  const order = orderOf(filter, page, idColumn);
+  return {
+    sql: dialect.placeholders(`SELECT ${columns} FROM ${from} WHERE ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`),
+    clauses: where.clauses,
+    params: [...where.params, ...order.params, page.limit],
+  };
+}

@@ -19,18 +19,18 @@ import {
   type AppliedBefore,
   type WorklistLead,
 } from '../../contract/team.ts';
-import type { Db, WriteBatcher } from '../intake/database.ts';
+import type { Db, WriteBatcher } from '../store/sqlite.ts';
 import { findLeadIds, hostOf, normaliseEmail, type PersonKey } from '../intake/personal-data.ts';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { AUDIT_COLUMNS, auditEntry, sqliteAuditWriter, type Actor } from './audit.ts';
 import { createSqliteSearchIndexer } from './search-index.ts';
-import { byLateness, countedFilter, countsFromTotals, orderOf, whereOf, type Cursor, type Page, type WorklistFilter } from './worklist-filter.ts';
+import { byLateness, countedFilter, countsFromTotals, whereOf, WORKLIST_FROM, worklistSelectSql, type Cursor, type Page, type WorklistDialect, type WorklistFilter } from './worklist-filter.ts';
 
 /**
  * The worklist's store: pages of leads newest first for a filter, the counts per status,
  * one lead with its notes, deliveries and history, a change under a version check (the
  * second of two members changing one lead is told, never overwritten), "not spam", and the
- * rows of a CSV export. SQLite here; PostgreSQL in server/intake/postgres/team-worklist.ts.
+ * rows of a CSV export. SQLite here; PostgreSQL in server/team/worklist-postgres.ts.
  */
 
 export type ChangeResult =
@@ -234,7 +234,6 @@ export function changeDetail(
   return detail;
 }
 
-const FROM = 'leads l LEFT JOIN team_members m ON m.id = l.owner_id';
 
 /** A note's author as the team reads it (SQL, from `team_members m`): their name, else their email. */
 export const NOTE_AUTHOR = "COALESCE(NULLIF(m.name, ''), m.email)";
@@ -242,33 +241,21 @@ export const NOTE_AUTHOR = "COALESCE(NULLIF(m.name, ''), m.email)";
 /** An FTS5 query for a substring: the text as one phrase (the trigram tokenizer matches it anywhere). */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** SQLite: the query of a page of a filter's rows, in its list's order, with its parameters; a text search is driven by the FTS5 index, in its rowid order. */
+/** SQLite's worklist dialect: a text search through the FTS5 index (which drives the query, in its rowid order, when it is the only search). */
+const SQLITE_DIALECT: WorklistDialect = {
+  textMatch: (text) => ({ clauses: ['l.id IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ?)'], params: [ftsPhrase(text)] }),
+  textDriven: (text) => ({
+    from: 'lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id',
+    where: { clauses: ['lead_search MATCH ?'], params: [ftsPhrase(text)] },
+    idColumn: 's.rowid',
+  }),
+  placeholders: (sql) => sql,
+};
+
+/** SQLite: the query of a page of a filter's rows (worklist-filter.ts), with its parameters. */
 export function sqliteSelectSql(columns: string, filter: WorklistFilter, now: number, page: Page): { sql: string; params: unknown[] } {
-  const where = whereOf(filter, now);
-  const search = filter.search;
-  if (search && 'text' in search && search.reference) {
-    where.clauses.push('(l.reference = ? OR l.id IN (SELECT rowid FROM lead_search WHERE lead_search MATCH ?))');
-    where.params.push(search.reference, ftsPhrase(search.text));
-  } else if (search && 'text' in search) {
-    const order = orderOf(filter, page, 's.rowid');
-    return {
-      sql: `SELECT ${columns} FROM lead_search s JOIN leads l ON l.id = s.rowid LEFT JOIN team_members m ON m.id = l.owner_id
-             WHERE lead_search MATCH ? AND ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`,
-      params: [ftsPhrase(search.text), ...where.params, ...order.params, page.limit],
-    };
-  }
-  if (search && 'exact' in search && search.reference) {
-    where.clauses.push(`(l.${search.exact.column} = ? OR l.reference = ?)`);
-    where.params.push(search.exact.value, search.reference);
-  } else if (search && 'exact' in search) {
-    where.clauses.push(`l.${search.exact.column} = ?`);
-    where.params.push(search.exact.value);
-  }
-  const order = orderOf(filter, page);
-  return {
-    sql: `SELECT ${columns} FROM ${FROM} WHERE ${[...where.clauses, ...order.clauses].join(' AND ')} ORDER BY ${order.orderBy} LIMIT ?`,
-    params: [...where.params, ...order.params, page.limit],
-  };
+  const { sql, params } = worklistSelectSql(SQLITE_DIALECT, columns, filter, now, page);
+  return { sql, params };
 }
 
 /** The counts per status of a filter (its status, late flag and search left out), as a query on the kept totals or on the leads. */
@@ -329,7 +316,7 @@ export function createSqliteWorklist(db: Db, batcher: WriteBatcher): WorklistSto
   };
   const lateAtOf = db.prepare<[number], { lateAt: number | null }>('SELECT late_at AS lateAt FROM leads WHERE id = ?');
 
-  const leadRow = db.prepare<[number], LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${FROM} WHERE l.id = ?`);
+  const leadRow = db.prepare<[number], LeadRow>(`SELECT ${LEAD_COLUMNS} FROM ${WORKLIST_FROM} WHERE l.id = ?`);
   const notesOf = (ids: number[]): Map<number, LeadNote[]> => {
     const byLead = new Map<number, LeadNote[]>();
     if (ids.length === 0) return byLead;

@@ -16,7 +16,7 @@ import postcss, { type AcceptedPlugin } from 'postcss';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languages } from '../../contract/languages.ts';
 import { loadSiteConfig } from '../../site.config.ts';
-import { headersFile, headersForFile } from '../../server/site-headers.ts';
+import { headersFile, headersForFile } from '../../server/site/headers.ts';
 import { SPECULATION_RULES_PATH } from '../../contract/speculation-rules.ts';
 import { speculationRules, speculationRulesText } from '../../site-generator/speculation-rules.ts';
 import { cspHash } from '../../site-generator/csp-hash.ts';

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadEmail } from '../../server/intake/delivery/email.ts';
-import type { LeadEvent } from '../../server/intake/delivery/lead-event.ts';
+import { leadEmail } from '../../server/delivery/email.ts';
+import type { LeadEvent } from '../../server/delivery/lead-event.ts';
 import { decodeWords, headersOf, partOf, startSmtpSink } from '../helpers/smtp-sink.ts';
 import { postJson, readDb, startServer, type RunningServer } from '../helpers/server.ts';
 import { VALID_CAREER, VALID_SOCIETY } from '../helpers/fixtures.ts';

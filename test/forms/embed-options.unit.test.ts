@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFormOptions, safeColour, safePartner, safeRadius } from '../../pages/embed/frame/form-options.ts';
-import { headersFile, headersForFile, type BuildMeta } from '../../server/site-headers.ts';
+import { headersFile, headersForFile, type BuildMeta } from '../../server/site/headers.ts';
 import { publicRoutes, sitemapRoutes } from '../../site-generator/inputs.ts';
 
 const options = (query: string) => readFormOptions(new URLSearchParams(query));

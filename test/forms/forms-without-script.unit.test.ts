@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { MESSAGES } from '../../contract/messages/en.ts';
-import { WITHOUT_PROOF_NOTE } from '../../server/intake/delivery/email.ts';
+import { WITHOUT_PROOF_NOTE } from '../../server/delivery/email.ts';
 import { en } from '../../widgets/i18n/en.ts';
 import { formValues } from '../helpers/fixtures.ts';
 import { readDb, startServer } from '../helpers/server.ts';

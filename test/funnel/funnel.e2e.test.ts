@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium-path.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunnelRow } from '../../server/intake/funnel.ts';
+import type { FunnelRow } from '../../server/funnel/funnel.ts';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { formValues, VALID_SOCIETY } from '../helpers/fixtures.ts';

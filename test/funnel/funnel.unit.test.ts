@@ -1,8 +1,8 @@
 /** The funnel's rules: which campaign values a lead keeps, which page, what counts as a person's beacon, and the counts' store. */
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createWriteBatcher, openVitalsDatabase } from '../../server/intake/database.ts';
-import { beaconFunnel, createFunnelStore, funnelBeaconSchema, funnelBy, funnelByWeek, funnelKey, funnelTotal, isCountableBeacon, isoWeekOfDay, isPersonAgent, MAX_KEYS_PER_DAY, OTHER } from '../../server/intake/funnel.ts';
+import { createWriteBatcher, openVitalsDatabase } from '../../server/store/sqlite.ts';
+import { beaconFunnel, createFunnelStore, funnelBeaconSchema, funnelBy, funnelByWeek, funnelKey, funnelTotal, isCountableBeacon, isoWeekOfDay, isPersonAgent, MAX_KEYS_PER_DAY, OTHER } from '../../server/funnel/funnel.ts';
 import { readLeadSource } from '../../server/intake/lead-source.ts';
 import { leadUrl, withoutVisit, withVisit } from '../../widgets/lead-form/lead-request.ts';
 import { tempDir } from '../helpers/server.ts';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSIGHT_SESSION_MS } from '../../server/intake/insight.ts';
+import { INSIGHT_SESSION_MS } from '../../server/funnel/insight.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { rawRequest, startServer, type RunningServer } from '../helpers/server.ts';
 

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadServerConfig } from '../../server/config.ts';
-import { MAX_WRONG_TOKENS } from '../../server/intake/insight.ts';
+import { MAX_WRONG_TOKENS } from '../../server/funnel/insight.ts';
 import { adminUrl, freshDatabase } from '../helpers/postgres.ts';
 import { rawRequest, startServer, startServerProcess, type RunningServer } from '../helpers/server.ts';
 

@@ -16,7 +16,7 @@ import { afterAll, expect } from 'vitest';
 import { distDir as builtSiteDir, repoRoot } from '../../scripts/paths.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { dbPath, vitalsDbPath } from '../../server/intake/database.ts';
+import { dbPath, vitalsDbPath } from '../../server/store/sqlite.ts';
 import { startServiceProcess, type ServiceProcess } from '../../scripts/service-process.ts';
 
 export const ROOT = repoRoot;

@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { lateSince } from '../../contract/team.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { repoRoot } from '../../scripts/paths.ts';
-import { dbPath } from '../../server/intake/database.ts';
+import { dbPath } from '../../server/store/sqlite.ts';
 import { validLead } from './fixtures.ts';
 import { postJson, startServer } from './server.ts';
 

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlName, fieldNames } from '../../contract/lead-contract.ts';
-import { mailboxOf } from '../../server/intake/delivery/acknowledgement.ts';
+import { mailboxOf } from '../../server/delivery/acknowledgement.ts';
 import { solvedHeader } from '../helpers/altcha.ts';
 import { VALID_CAREER } from '../helpers/fixtures.ts';
 import { freshDatabase } from '../helpers/postgres.ts';

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWriteBatcher, openVitalsDatabase } from '../../server/intake/database.ts';
+import { createWriteBatcher, openVitalsDatabase } from '../../server/store/sqlite.ts';
 import { tempDir } from '../helpers/server.ts';
 
 describe('intake: group commit', () => {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadServerConfig } from '../../server/config.ts';
-import { MIGRATIONS, openDatabase } from '../../server/intake/database.ts';
+import { MIGRATIONS, openDatabase } from '../../server/store/sqlite.ts';
 import { startServerProcess, tempDir } from '../helpers/server.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -7,7 +7,7 @@
  */
 import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLanguage } from '../../server/intake/language.ts';
+import { requestLanguage } from '../../server/http/language.ts';
 import { MESSAGES_HI } from '../../contract/messages/hi.ts';
 import { MESSAGES } from '../../contract/messages/en.ts';
 import { en } from '../../widgets/i18n/en.ts';

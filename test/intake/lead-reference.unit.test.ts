@@ -11,8 +11,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { formatReference, parseReference, REFERENCE_ALPHABET, REFERENCE_LENGTH, REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
-import { assignMissingReferences, createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/intake/database.ts';
-import { createOutbox } from '../../server/intake/delivery/outbox.ts';
+import { assignMissingReferences, createWriteBatcher, dbPath, MIGRATIONS, openDatabase } from '../../server/store/sqlite.ts';
+import { createOutbox } from '../../server/delivery/outbox.ts';
 import { createLeadStore } from '../../server/intake/leads.ts';
 import type { LeadSource } from '../../server/intake/lead-source.ts';
 import { parsePersonKey } from '../../server/intake/personal-data.ts';
@@ -242,7 +242,7 @@ describe('lead references: leads stored before references', () => {
 
     const db = openDatabase(dir);
     expect(db.prepare('SELECT COUNT(*) FROM leads WHERE reference IS NULL').pluck().get()).toBe(50); // the start does no work per lead
-    // The service gives them theirs in batches once it runs (server/intake/reference-backfill.ts).
+    // The service gives them theirs in batches once it runs (server/delivery/reference-backfill.ts).
     expect([assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20), assignMissingReferences(db, 20)]).toEqual([20, 20, 10, 0]);
     const rows = db.prepare('SELECT reference, language FROM leads').all() as { reference: string; language: string | null }[];
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openReadOnly } from '../../server/intake/database.ts';
+import { openReadOnly } from '../../server/store/sqlite.ts';
 import { parsePersonKey, personRecord } from '../../server/intake/personal-data.ts';
 import { NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { nationalPhoneNumber } from '../../contract/lead-contract.ts';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS as LEADS_DB, VITALS_MIGRATIONS as VITALS_DB } from '../../server/intake/database.ts';
-import { MIGRATIONS as POSTGRES } from '../../server/intake/postgres/migrations.ts';
+import { MIGRATIONS as LEADS_DB, VITALS_MIGRATIONS as VITALS_DB } from '../../server/store/sqlite.ts';
+import { MIGRATIONS as POSTGRES } from '../../server/store/migrations-postgres.ts';
 
 /**
  * Each shipped migration's text, as a digest: a database that ran it never runs it again, so

@@ -15,7 +15,7 @@ import { postgresBinDir } from '../../scripts/throwaway-postgres.ts';
 import { solvedHeader } from '../helpers/altcha.ts';
 import { adminUrl, freshDatabase } from '../helpers/postgres.ts';
 import { postJson, rawRequest, readDb, ROOT, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
-import { MAX_KEYS_PER_DAY } from '../../server/intake/funnel.ts';
+import { MAX_KEYS_PER_DAY } from '../../server/funnel/funnel.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { outboxDrained } from '../helpers/outbox.ts';
 import { startWebhookReceiver, webhookSecret } from '../../scripts/webhook-receiver.ts';

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { dbPath, MIGRATIONS } from '../../server/intake/database.ts';
-import { createPool } from '../../server/intake/postgres/connection.ts';
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/intake/postgres/migrations.ts';
+import { dbPath, MIGRATIONS } from '../../server/store/sqlite.ts';
+import { createPool } from '../../server/store/postgres.ts';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/store/migrations-postgres.ts';
 import { freshDatabase } from '../helpers/postgres.ts';
 import { tempDir } from '../helpers/server.ts';
 

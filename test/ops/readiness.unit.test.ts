@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { openDatabase } from '../../server/intake/database.ts';
-import { createPool, migrate } from '../../server/intake/postgres/connection.ts';
+import { openDatabase } from '../../server/store/sqlite.ts';
+import { createPool, migrate } from '../../server/store/postgres.ts';
 import { postgresMonitorReads, sqliteMonitorReads, type MonitorReads } from '../../server/ops/monitor-reads.ts';
 import { readinessProblems, type ReadinessFacts } from '../../server/ops/readiness.ts';
 import { freshDatabase } from '../helpers/postgres.ts';

@@ -10,9 +10,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dbPath, MIGRATIONS, vitalsDbPath, VITALS_MIGRATIONS } from '../../server/intake/database.ts';
-import { createPool, schemaVersion } from '../../server/intake/postgres/connection.ts';
-import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/intake/postgres/migrations.ts';
+import { dbPath, MIGRATIONS, vitalsDbPath, VITALS_MIGRATIONS } from '../../server/store/sqlite.ts';
+import { createPool, schemaVersion } from '../../server/store/postgres.ts';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/store/migrations-postgres.ts';
 import { freshDatabase } from '../helpers/postgres.ts';
 import { ROOT, startServer, tempDir } from '../helpers/server.ts';
 

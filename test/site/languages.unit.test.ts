@@ -3,7 +3,7 @@ import { baseRoute, defaultLanguage, languageOfRoute, languages, routeIn } from 
 import { isNotFoundRoute, notFoundRouteFor, pageFileOf, routeOfPageFile } from '../../scripts/paths.ts';
 import { pageLanguage } from '../../site-generator/page-language.ts';
 import { sitemapXml } from '../../site-generator/sitemap.ts';
-import { headersFile } from '../../server/site-headers.ts';
+import { headersFile } from '../../server/site/headers.ts';
 
 const hi = languages.find((l) => l.code === 'hi')!;
 

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { BLOCKED_FILES } from '../../server/static-site.ts';
+import { BLOCKED_FILES } from '../../server/site/static-site.ts';
 import { tempDir } from '../helpers/server.ts';
 
 const COMPRESSED = ['', '.gz', '.br'];

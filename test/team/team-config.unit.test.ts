@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { isLate, NEW_LEAD_LATE_AFTER_MS, teamToday } from '../../contract/team.ts';
 import { ConfigError, loadServerConfig } from '../../server/config.ts';
-import { teamHeaders } from '../../server/site-headers.ts';
+import { teamHeaders } from '../../server/site/headers.ts';
 import { invitationEmail } from '../../server/team/invitation-email.ts';
-import { teamLeadUrl } from '../../server/team/plugin.ts';
+import { teamLeadUrl } from '../../server/delivery/lead-event.ts';
 
 describe('TEAM_ORIGIN', () => {
   it("is SITE_URL's origin by default, its own when set, and never an IP address", () => {

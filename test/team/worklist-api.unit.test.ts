@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lateSince, PAGE_SIZE, TEAM_API, teamToday, type Neighbours, type NotSpamAnswer, type TeamMember, type WorklistPage } from '../../contract/team.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadServerConfig } from '../../server/config.ts';
-import { numbered } from '../../server/intake/postgres/team-worklist.ts';
+import { numbered } from '../../server/team/worklist-postgres.ts';
 import { hashOf } from '../../server/team/sessions.ts';
 import { validLead } from '../helpers/fixtures.ts';
 import { freshDatabase } from '../helpers/postgres.ts';

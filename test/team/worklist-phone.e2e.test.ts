@@ -14,7 +14,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '../../contract/languages.ts';
 import { teamToday } from '../../contract/team.ts';
-import { dbPath } from '../../server/intake/database.ts';
+import { dbPath } from '../../server/store/sqlite.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { readDb } from '../helpers/server.ts';
 import { acceptInvitation, invite, pageWithPasskeys, seedLeads, startTeamServer, type SeededLead } from '../helpers/team.ts';

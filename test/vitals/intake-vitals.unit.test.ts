@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientDailyShare } from '../../server/intake/vitals.ts';
-import { clientNetwork } from '../../server/intake/client-network.ts';
+import { clientDailyShare } from '../../server/vitals/vitals.ts';
+import { clientNetwork } from '../../server/http/client-network.ts';
 import { countRows, rawRequest, readDb, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
 

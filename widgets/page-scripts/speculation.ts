@@ -4,7 +4,7 @@
  * site that the visitor is about to open. Fetched then rather than named by a
  * `Speculation-Rules` header: a header makes the browser fetch the rules before the first
  * paint, and Lighthouse's LCP estimate waits for every request that ends before the largest
- * paint (bench/notes.md). The inline rules' hash is in every page's CSP (server/site-headers.ts).
+ * paint (bench/notes.md). The inline rules' hash is in every page's CSP (server/site/headers.ts).
  *
  * Nothing for a visitor who asks to save data (Chromium does not hold speculation back for
  * Save-Data itself): not when `navigator.connection.saveData` says so, and not when the

@@ -11,7 +11,7 @@
  * query (the service keeps only its campaign parameters and partner id, never the rest), and
  * the first beacon of a page load holds its TTFB, which web-vitals reports once per load
  * (again after a back/forward-cache restore, as `back-forward-cache`): the service counts a
- * view for a TTFB that is not a reload's or a restore's (server/intake/funnel.ts). This script
+ * view for a TTFB that is not a reload's or a restore's (server/funnel/funnel.ts). This script
  * only runs once the page is shown (a prerender's starter waits for its activation), so a
  * prerender never shown counts nothing. Form starts and sends are counted by the forms
  * (../lead-form/campaign.ts), which load only where a form takes over.

@@ -2,7 +2,7 @@
  * The shape of a catalogue of the emails written to the person who sent a form: the
  * acknowledgement of every lead, and the outcome of an application. One catalogue per
  * language (en.ts, hi.ts, …), every sentence in it; the service puts them together
- * (server/intake/delivery/person-email.ts). References, dates and addresses come in as
+ * (server/delivery/person-email.ts). References, dates and addresses come in as
  * parameters. The acknowledgement carries nothing the sender typed (a stranger may type
  * anyone's address): no name, no value of the form, only the reference, the form's kind and
  * the date; an application's outcome, written once a team member confirms it, greets by name.
