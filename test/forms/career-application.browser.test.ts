@@ -41,7 +41,7 @@ describe('<career-application>', () => {
       const el = control<HTMLInputElement>(host, name);
       expect(el.required, `${name} required`).to.equal(true);
       expect(el.labels?.length, `${name} has one label`).to.equal(1);
-      expect(el.labels![0].getRootNode(), `${name} labelled in the same root`).to.equal(root);
+      expect(el.labels![0]!.getRootNode(), `${name} labelled in the same root`).to.equal(root);
       expect(el.getAttribute('part')).to.equal('input');
     }
     expect(control(host, 'email').type).to.equal('email');

@@ -296,7 +296,7 @@ describe('which pages may be framed', () => {
     const shown: Record<string, boolean> = {};
     for (const [i, frame] of frames.entries()) {
       // A refused frame holds Chromium's error page, never our <main>.
-      shown[framed[i]] = await frame.evaluate(() => !!document.querySelector('main#main')).catch(() => false);
+      shown[framed[i]!] = await frame.evaluate(() => !!document.querySelector('main#main')).catch(() => false);
     }
     expect(shown).toEqual({ '/register': false, '/embed': false, '/': false, '/embed/frame': true });
     await page.close();

@@ -211,6 +211,6 @@ describe('<society-registration>', () => {
   it('adds one <toast-host> at the end of <body> when the page has none', () => {
     const hosts = document.querySelectorAll('toast-host');
     expect(hosts.length).to.equal(1);
-    expect(hosts[0].parentElement).to.equal(document.body);
+    expect(hosts[0]!.parentElement).to.equal(document.body);
   });
 });

@@ -60,12 +60,12 @@ describe('public API (widgets/registry/api.ts)', () => {
       const button = getComputedStyle(root.querySelector('[part~="button"]')!);
       const form = getComputedStyle(root.querySelector('[part~="form"]')!);
       const color = (value: string) => resolved('color', value);
-      expect(button.backgroundColor).to.equal(color(defaults['--widget-accent']));
-      expect(button.color).to.equal(color(defaults['--widget-accent-contrast']));
-      expect(form.backgroundColor).to.equal(color(defaults['--widget-surface']));
-      expect(form.color).to.equal(color(defaults['--widget-text']));
+      expect(button.backgroundColor).to.equal(color(defaults['--widget-accent']!));
+      expect(button.color).to.equal(color(defaults['--widget-accent-contrast']!));
+      expect(form.backgroundColor).to.equal(color(defaults['--widget-surface']!));
+      expect(form.color).to.equal(color(defaults['--widget-text']!));
       expect(form.borderTopLeftRadius).to.equal(defaults['--widget-radius']);
-      expect(form.fontFamily).to.equal(resolved('font-family', defaults['--widget-font']));
+      expect(form.fontFamily).to.equal(resolved('font-family', defaults['--widget-font']!));
     });
   }
 });

@@ -34,7 +34,7 @@ export function overlappingText(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i], b = boxes[j];
+        const a = boxes[i]!, b = boxes[j]!;
         const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
         const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
         if (w > 2 && h > 2 && !related(a.el, b.el)) found.push(`${a.el.tagName} "${a.el.textContent!.trim().slice(0, 30)}" overlaps ${b.el.tagName} "${b.el.textContent!.trim().slice(0, 30)}"`);
