@@ -114,8 +114,6 @@ export const LEAD_SCHEMAS_BY_LANGUAGE = Object.fromEntries(
   ]),
 ) as Record<ServiceLanguage, Record<LeadKind, z.ZodType<LeadFields>>>;
 
-/** The schemas answering in English. */
-export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMAS_BY_LANGUAGE.en;
 
 /** The payload key a refusal is about (the `field` of the refusal's answer), if it is about one. */
 export function refusedFieldOf(kind: LeadKind, path: readonly PropertyKey[] | undefined): FieldName | undefined {

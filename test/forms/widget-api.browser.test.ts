@@ -4,9 +4,9 @@
  * and their defaults, the ::part() names, the --widget-* custom properties.
  */
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import { statePartNames, widgetApi } from '../../widgets/registry/api.ts';
+import { widgetApi } from '../../widgets/registry/api.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
-import { loadWidget } from '../browser-stub/helpers.ts';
+import { loadWidget, statePartNames } from '../browser-stub/helpers.ts';
 
 const forms = widgetApi.filter((e) => e.tag === SOCIETY_REGISTRATION || e.tag === CAREER_APPLICATION);
 
