@@ -97,7 +97,7 @@ export async function intakePlugin(app: FastifyInstance, { config, answers, metr
       .catch((error: Error) => app.log.error({ error: error.message }, 'leads stored before references: not all were given one'))
       .finally(() => closing || worker.start());
     await housekeeping();
-    housekeepingTimer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
+    housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
   });
   app.addHook('onClose', async () => {
     closing = true;

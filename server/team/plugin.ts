@@ -73,7 +73,7 @@ export async function teamPlugin(app: FastifyInstance, { config, store, targets,
   const housekeeping = () => store.team.housekeeping(Date.now()).catch((error: Error) => app.log.error({ error: error.message }, 'team housekeeping failed'));
   app.addHook('onReady', async () => {
     void housekeeping();
-    timer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
+    timer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -10,7 +10,7 @@ import { emitOutcome, type RegistrationErrorReason } from '../lead-form/events.t
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
-import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
+import { controlName, fieldNames, inputType, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { refusedFieldOf } from '../lead-form/refusals.ts';
 import { useLeadForm, type LeadFormProps } from '../lead-form/use-lead-form.ts';
@@ -23,7 +23,7 @@ export type SocietyRegistrationProps = LeadFormProps;
 /** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
 const fields = fieldNames('society').map((field) => ({
   name: controlName('society', field),
-  field: SOCIETY_FIELDS[field] as LeadField,
+  field: SOCIETY_FIELDS[field],
 }));
 
 type Result =
