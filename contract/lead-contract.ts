@@ -66,11 +66,6 @@ export function nationalPhoneNumber(raw: string): string {
   return digits;
 }
 
-/** True when two phones, as typed, are the same number (nationalPhoneNumber). */
-export function samePhoneNumber(a: string, b: string): boolean {
-  return nationalPhoneNumber(a) === nationalPhoneNumber(b);
-}
-
 /** How long a form keeps a draft or a send waiting on the device (device.ts). */
 export { OUTBOX_MAX_AGE_DAYS } from './device.ts';
 

@@ -135,7 +135,7 @@ export const TEAM_PAGES = {
 } as const;
 
 /** Why the API refused: the app shows its own sentence for each, in its language. */
-const TEAM_ERRORS = [
+export const TEAM_ERRORS = [
   'signed-out',
   'forbidden',
   'cross-origin',
@@ -262,7 +262,7 @@ export interface AuditEntry {
   detail: Record<string, unknown> | null;
 }
 
-const AUDIT_ACTIONS = [
+export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-out',
   'passkey-registered',

@@ -77,7 +77,7 @@ try {
     const check = new Database(copy, { readonly: true });
     const result = check.pragma('integrity_check', { simple: true });
     check.close();
-    if (result !== 'ok') throw new Error(`the copy of ${name} fails its integrity check: ${result}`);
+    if (result !== 'ok') throw new Error(`the copy of ${name} fails its integrity check: ${String(result)}`);
   }
   for (const name of keyFile) fs.copyFileSync(path.join(dataDir, name), path.join(target, name));
 } catch (error) {

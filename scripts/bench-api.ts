@@ -82,7 +82,7 @@ async function startService(instances: number, webhook: { url: string; secret: s
   const service: Service = {
     processes,
     async storedRows() {
-      if (pool) return Number((await pool.query('SELECT count(*) AS n FROM leads')).rows[0].n);
+      if (pool) return Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM leads')).rows[0]!.n);
       const db = new Database(path.join(dataDir, 'leads.db'), { readonly: true, fileMustExist: true });
       try {
         return (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;

@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
   },
   strict: true,
 });
-const runs = Math.max(1, Number.parseInt(args.runs!, 10) || 5);
+const runs = Math.max(1, Number.parseInt(args.runs, 10) || 5);
 const dist = distDir();
 if (!args['no-build']) {
   const built = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, DIST_DIR: dist } });
@@ -149,6 +149,6 @@ const markdown = [
   ...rows,
   '',
 ].join('\n');
-fs.mkdirSync(path.dirname(args.out!), { recursive: true });
-fs.writeFileSync(args.out!, markdown);
+fs.mkdirSync(path.dirname(args.out), { recursive: true });
+fs.writeFileSync(args.out, markdown);
 console.log('\n' + markdown);

@@ -217,7 +217,7 @@ async function measure(service: ServiceProcess, cookie: string): Promise<Result[
       const { request, check } = await operation.prepare(api);
       const start = performance.now();
       const res = await request();
-      const body = await res.json();
+      const body: unknown = await res.json();
       const ms = performance.now() - start;
       if (!res.ok) throw new Error(`${operation.name}: HTTP ${res.status} ${JSON.stringify(body)}`);
       const wrong = check(body);
@@ -409,7 +409,7 @@ async function runPostgres(): Promise<StoreRun> {
     const pool = createPool(url, { max: 2, application: 'bench-team' });
     try {
       await migrate(pool);
-      const held = Number((await pool.query('SELECT count(*) AS n FROM leads')).rows[0].n);
+      const held = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM leads')).rows[0]!.n);
       if (held === 0) await fillPostgres(pool, TOTAL, now, progressOf('PostgreSQL'));
       else if (server || held !== TOTAL) throw new Error(`DATABASE_URL holds ${held} leads: give an empty database (the bench fills it), or one an earlier run filled with --leads ${held}`);
       else say(`  ${held.toLocaleString('en-IN')} leads there from an earlier run`);
@@ -422,10 +422,10 @@ async function runPostgres(): Promise<StoreRun> {
     }
     const fillSeconds = (performance.now() - started) / 1000;
     const sizePool = new pg.Pool({ connectionString: url, max: 1 });
-    const size = Number((await sizePool.query('SELECT pg_database_size(current_database()) AS n')).rows[0].n);
+    const size = Number((await sizePool.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]!.n);
     // The server's processes (our throwaway one's only): the postmaster, whose later children inherit it, and those it runs now.
     if (server) {
-      const backend = Number((await sizePool.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      const backend = Number((await sizePool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
       prioritise(Number(fs.readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]), true);
     }
     await sizePool.end();

@@ -54,7 +54,7 @@ if (args.help) {
   );
   process.exit(0);
 }
-const runs = Math.max(1, Number.parseInt(args.runs!, 10) || 5);
+const runs = Math.max(1, Number.parseInt(args.runs, 10) || 5);
 const dist = distDir();
 const started = Date.now();
 
@@ -129,7 +129,7 @@ if (args['lhr-dir']) fs.mkdirSync(args['lhr-dir'], { recursive: true });
 const browser = await launchChromium();
 console.log(`bench: ${browser.version}, ${routes.length} routes × ${runs} runs on ${origin}`);
 const results = new Map<string, RunResult[]>();
-let reference: RunResult[] = [];
+let reference: RunResult[];
 let retries = 0;
 const loadBefore = os.loadavg();
 const loadAfter: number[] = [];
@@ -194,7 +194,7 @@ const host = machine(browser.version, [...results.values()][0]?.[0]?.lighthouseV
 
 // 4. Report.
 if (args['header-cost']) {
-  const out = args.out === path.join(repoRoot, 'bench', 'results.md') ? path.join(repoRoot, 'bench', 'header-cost.md') : args.out!;
+  const out = args.out === path.join(repoRoot, 'bench', 'results.md') ? path.join(repoRoot, 'bench', 'header-cost.md') : args.out;
   const markdown = headerCostReport({ results, reference, runs, retries, startedAt: new Date(started), finishedAt: new Date(), host }, pageHeaders);
   fs.writeFileSync(out, markdown);
   console.log('\n' + markdown);
@@ -208,7 +208,7 @@ const markdown = benchReport(
   allRoutes,
   fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : undefined,
 );
-fs.mkdirSync(path.dirname(args.out!), { recursive: true });
-fs.writeFileSync(args.out!, markdown);
+fs.mkdirSync(path.dirname(args.out), { recursive: true });
+fs.writeFileSync(args.out, markdown);
 console.log('\n' + markdown);
-console.log(`bench: wrote ${path.relative(process.cwd(), args.out!)} in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`bench: wrote ${path.relative(process.cwd(), args.out)} in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -63,7 +63,7 @@ if (personalDataModes === 1) {
 const format = values.format;
 if (format !== 'table' && format !== 'csv' && format !== 'json') fail(`unknown --format "${format}"`);
 const kind = values.kind as LeadKind | undefined;
-if (kind !== undefined && kind !== 'society' && kind !== 'career') fail(`unknown --kind "${kind}"`);
+if (kind !== undefined && kind !== 'society' && kind !== 'career') fail(`unknown --kind "${String(kind)}"`);
 const since = values.since ? startOfDay(values.since) : undefined;
 const until = values.until ? endOfDay(values.until) : undefined;
 const modes = [values['by-source'], values.deliveries, values.redeliver !== undefined].filter(Boolean).length;

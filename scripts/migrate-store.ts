@@ -74,7 +74,7 @@ try {
       [m.email, m.role, m.name, m.language, m.created_at, m.removed_at],
     );
     counts.members += rowCount ?? 0;
-    memberIds.set(m.id as number, Number((await pool.query('SELECT id FROM team_members WHERE email = $1', [m.email])).rows[0].id));
+    memberIds.set(m.id as number, Number((await pool.query<{ id: number }>('SELECT id FROM team_members WHERE email = $1', [m.email])).rows[0]!.id));
   }
   for (const k of leadsDb.prepare('SELECT * FROM team_passkeys').all() as Record<string, unknown>[]) {
     const { rowCount } = await pool.query(
@@ -140,7 +140,7 @@ try {
   }
 
   // The audit log, once (it has no mark of its own): into a database whose log is still empty.
-  if (Number((await pool.query('SELECT count(*) AS n FROM team_audit')).rows[0].n) === 0) {
+  if (Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM team_audit')).rows[0]!.n) === 0) {
     for (const e of leadsDb.prepare('SELECT * FROM team_audit ORDER BY id').all() as Record<string, unknown>[]) {
       await pool.query('INSERT INTO team_audit (at, member_id, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
         e.at, member(e.member_id), e.actor, e.action, e.lead_id === null ? null : (copyOf.get(e.lead_id as number) ?? null), e.detail,

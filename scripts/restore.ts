@@ -68,7 +68,7 @@ if (databaseUrl) {
     const check = new Database(path.join(from, name), { readonly: true, fileMustExist: true });
     const integrity = check.pragma('integrity_check', { simple: true });
     check.close();
-    if (integrity !== 'ok') stop(`${name} in the backup fails its integrity check: ${integrity}`);
+    if (integrity !== 'ok') stop(`${name} in the backup fails its integrity check: ${String(integrity)}`);
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dataDir, 0o700);

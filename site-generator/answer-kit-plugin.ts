@@ -91,7 +91,7 @@ export function answerKitPlugin(site: SiteConfig): Plugin {
     // The framed form's page in each language: the English one at its route, the others its variants.
     const frame = (code: string) => (code === defaultLanguage.code ? page(FRAME_ROUTE) : variant(variantFile(pageFileOf(FRAME_ROUTE), code)));
     const manifest: AnswerPagesManifest = {
-      shells: shells as AnswerPagesManifest['shells'],
+      shells,
       frameShells: Object.fromEntries(languages.map((l) => [l.code, frameShell(frame(l.code), SOCIETY_REGISTRATION, site.brandName)])) as AnswerPagesManifest['frameShells'],
       framePages: Object.fromEntries(languages.map((l) => [l.code, framePage(frame(l.code), SOCIETY_REGISTRATION)])) as AnswerPagesManifest['framePages'],
       styles: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, scopedCss(answerStyles[kind], ANSWER_CLASS)])) as Record<LeadKind, { css: string; hash: string }>,

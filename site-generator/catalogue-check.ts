@@ -98,8 +98,8 @@ export function catalogueProblems(
   const seen = new Set<string>();
   for (const use of uses(reference.code)) {
     const text = reference.texts.get(use.key);
-    if (text === undefined || seen.has(`${use.template} ${use.key} ${use.passes}`)) continue;
-    seen.add(`${use.template} ${use.key} ${use.passes}`);
+    if (text === undefined || seen.has(`${use.template} ${use.key} ${String(use.passes)}`)) continue;
+    seen.add(`${use.template} ${use.key} ${String(use.passes)}`);
     const takes = valuesOf(text).filter((v) => !(GLOBAL_VALUES as readonly string[]).includes(v));
     const missing = takes.filter((v) => !use.passes.includes(v));
     const extra = use.passes.filter((v) => !takes.includes(v));

@@ -38,7 +38,7 @@ export function readCatalogueFile(file: string, prefix = ''): Map<string, string
   try {
     tree = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`${path.relative(pagesDir, file)}: ${(error as Error).message}`);
+    throw new Error(`${path.relative(pagesDir, file)}: ${(error as Error).message}`, { cause: error });
   }
   flatten(tree, prefix, path.relative(pagesDir, file), texts);
   return texts;

@@ -59,7 +59,10 @@ export function deferModuleScripts(html: string): string {
   ]);
 }
 
-/** The module URLs a starter imports, in order (for budgets and the bench). */
+/**
+ * The module URLs a starter imports, in order (for budgets and the bench).
+ * @internal the build does not call it: the bench (scripts/bench/sizes.ts) and the tests read built pages with it.
+ */
 export function starterImports(html: string): string[] {
   return inlineScripts(html).flatMap((code) => [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]!));
 }

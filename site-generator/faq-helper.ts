@@ -14,7 +14,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-type HelperOptions = Handlebars.HelperOptions & { data?: { root?: unknown } };
+type HelperOptions = Omit<Handlebars.HelperOptions, 'data'> & { data?: { root?: unknown } };
 
 /** JSON safe inside a <script> element: no `</script>` or `<!--` can end or bend it. */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');

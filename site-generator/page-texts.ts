@@ -83,8 +83,11 @@ export function richTextProblem(text: string): string | undefined {
   return problems.length ? `may not hold ${problems.join(', ')}; allowed: ${Object.keys(RICH_ELEMENTS).map((e) => `<${e}>`).join(' ')}` : undefined;
 }
 
+/** A value a template passes into a text ({count}, {name}). */
+type TextValue = string | number | boolean | null | undefined;
+
 /** A text with its values put in (not escaped: the caller escapes the result). */
-function fill(text: string, values: Record<string, unknown>, where: string): string {
+function fill(text: string, values: Record<string, TextValue>, where: string): string {
   return text.replace(VALUE, (_match, name: string) => {
     if (!(name in values) || values[name] === undefined || values[name] === null) throw new Error(`${where}: the text uses {${name}}, which the template does not pass`);
     return String(values[name]);
@@ -95,7 +98,7 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 /** A rich text as HTML: its allowed elements kept, every text and attribute value filled in and escaped. */
-export function richHtml(text: string, values: Record<string, unknown>, where: string): string {
+export function richHtml(text: string, values: Record<string, TextValue>, where: string): string {
   const problem = richTextProblem(text);
   if (problem) throw new Error(`${where}: ${problem}`);
   const fragment = parseFragment(text);
@@ -123,16 +126,16 @@ export interface TextContext {
   pageFile: string;
 }
 
-type HelperOptions = Handlebars.HelperOptions & { data?: { root?: Partial<TextContext> } };
+type HelperOptions = Omit<Handlebars.HelperOptions, 'data'> & { data?: { root?: Partial<TextContext> } };
 
-function textOf(helper: string, key: unknown, options: HelperOptions): { text: string; values: Record<string, unknown>; where: string } {
+function textOf(helper: string, key: unknown, options: HelperOptions): { text: string; values: Record<string, TextValue>; where: string } {
   const root = options.data?.root;
   if (!root?.catalogue) throw new Error(`{{${helper}}} needs a page rendered with its catalogue`);
   const where = `${root.pageFile}: {{${helper} "${String(key)}"}}`;
   if (typeof key !== 'string') throw new Error(`${where}: the key must be a string`);
   const text = root.catalogue.get(key);
   if (text === undefined) throw new Error(`${where}: ${root.catalogueName} has no text "${key}"`);
-  const values = { ...root.globalValues, ...(options.hash as Record<string, unknown>) };
+  const values = { ...root.globalValues, ...(options.hash as Record<string, TextValue>) };
   return { text, values, where };
 }
 

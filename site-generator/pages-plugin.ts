@@ -50,7 +50,7 @@ function pageHandlebars(site: SiteConfig, widgetHelper: Handlebars.HelperDelegat
   });
   // Every internal link is a route in the page's language: {{href "/features"}} is /hi/features on a Hindi page.
   hbs.registerHelper('href', (route: string, options: Handlebars.HelperOptions) => {
-    const lang = (options.data.root as { lang?: unknown }).lang;
+    const lang = (options.data as { root: { lang?: unknown } }).root.lang;
     return routeIn(languages.find((l) => l.code === lang) ?? defaultLanguage, route);
   });
   return hbs;
@@ -69,7 +69,7 @@ function loadPartials(hbs: typeof Handlebars): void {
 async function loadDevPrerender(server: ViteDevServer): Promise<Prerender> {
   const ssr = server.environments.ssr;
   if (!isRunnableDevEnvironment(ssr)) throw new Error('{{widget}} needs a runnable SSR environment in the dev server');
-  return (await ssr.runner.import(prerenderModule)) as Prerender;
+  return await ssr.runner.import<Prerender>(prerenderModule);
 }
 
 /** A date in words in a locale ("24 November 2026"), or its ISO digits without one. */
@@ -157,25 +157,27 @@ function asWritten(html: string): string {
 
 /** `npm run dev`: clean URLs as the real server answers them (/about-us → about-us/index.html), every language's pages from their templates. */
 function servePages(server: ViteDevServer, pages: () => BuiltPage[]): void {
-  server.middlewares.use(async (req, res, next) => {
-    const [pathname, query] = (req.url ?? '/').split('?');
-    if (path.extname(pathname!) && !pathname!.endsWith('.html')) return next();
-    const all = pages();
-    const route = routeOfPath(pathname!.replace(/(\/index)?\.html$/, '') || '/', new Set(all.map((p) => p.route)));
-    const page = all.find((p) => p.route === route);
-    if (!page) return next();
-    if (page.file === page.template) {
-      req.url = `/${page.file}${query ? `?${query}` : ''}`;
-      return next();
-    }
-    try {
-      const template = fs.readFileSync(path.join(pagesDir, page.template), 'utf8');
-      const html = await server.transformIndexHtml(`/${page.file}`, template, req.originalUrl);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(html);
-    } catch (error) {
-      next(error);
-    }
+  server.middlewares.use((req, res, next) => {
+    void (async () => {
+      const [pathname, query] = (req.url ?? '/').split('?');
+      if (path.extname(pathname!) && !pathname!.endsWith('.html')) return next();
+      const all = pages();
+      const route = routeOfPath(pathname!.replace(/(\/index)?\.html$/, '') || '/', new Set(all.map((p) => p.route)));
+      const page = all.find((p) => p.route === route);
+      if (!page) return next();
+      if (page.file === page.template) {
+        req.url = `/${page.file}${query ? `?${query}` : ''}`;
+        return next();
+      }
+      try {
+        const template = fs.readFileSync(path.join(pagesDir, page.template), 'utf8');
+        const html = await server.transformIndexHtml(`/${page.file}`, template, req.originalUrl);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(html);
+      } catch (error) {
+        next(error);
+      }
+    })();
   });
 }
 

@@ -81,7 +81,7 @@ export function renderWidget(prerender: Prerender, tag: unknown, args: Record<st
     }
     attributes.push(` ${placement?.attribute ?? name}="${Handlebars.escapeExpression(value)}"`);
   }
-  const text = (name: string) => (typeof args[name] === 'string' ? (args[name] as string) : undefined);
+  const text = (name: string) => (typeof args[name] === 'string' ? (args[name]) : undefined);
   return {
     start: `<${tag}${attributes.join('')}>`,
     end: `</${tag}>`,
@@ -95,7 +95,7 @@ export function widgetPlacement(prerender: () => Prerender | undefined) {
   let count = 0;
   return {
     helper(...args: unknown[]): Handlebars.SafeString {
-      const { hash, data } = args.pop() as Handlebars.HelperOptions;
+      const { hash, data } = args.pop() as Omit<Handlebars.HelperOptions, 'data'> & { data?: unknown };
       if (args.length !== 1) throw new Error(`{{widget}} takes one tag, got ${args.length}`);
       const loaded = prerender();
       if (!loaded) throw new Error('{{widget}}: the pre-render module is not loaded');

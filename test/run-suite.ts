@@ -2,7 +2,7 @@
  * `npm test` and `npm run test:quick`: the suite's phases in order, each timed, then a
  * summary of every phase with its time, its tests and its assertions, per layer.
  *
- *   npm test              environment, static checks (typecheck, unused code) beside the
+ *   npm test              environment, static checks (typecheck, lint, unused code) beside the
  *                         build, then unit, browser and end-to-end tests
  *   npm run test:quick    the build, then the unit and browser layers (while working)
  *
@@ -49,12 +49,14 @@ const vitest = (layer: 'unit' | 'e2e'): Phase => ({
 const browser: Phase = { name: 'browser tests', command: [bin('wtr'), '--config', 'web-test-runner.config.js'], layer: 'browser' };
 const staticChecks: Phase[] = [
   { name: 'typecheck', command: [bin('tsc'), '--noEmit'] },
+  { name: 'lint', command: [bin('eslint'), '.'] },
   { name: 'unused code', command: [bin('knip')] },
+  { name: 'unused in production', command: [bin('knip'), '--production'] },
   { name: 'build', command: [bin('vite'), 'build', '--logLevel', 'warn'] },
 ];
 
 const plan: (Phase | Phase[])[] = quick
-  ? [staticChecks[2]!, vitest('unit'), browser]
+  ? [staticChecks.find((p) => p.name === 'build')!, vitest('unit'), browser]
   : [{ name: 'environment', command: ['bash', 'scripts/test-env.sh'] }, staticChecks, vitest('unit'), browser, vitest('e2e')];
 
 /** Runs a phase; its output goes to the terminal as it comes, or is kept to be printed at its end when others run beside it. */

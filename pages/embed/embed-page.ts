@@ -24,7 +24,7 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')
   const status = button.parentElement?.querySelector<HTMLElement>('[data-copy-status]');
   if (!source || !navigator.clipboard) continue;
   button.hidden = false;
-  button.addEventListener('click', async () => {
+  const copy = async () => {
     const text = button.dataset.copyAs === 'text' ? plainText(source) : (source.textContent ?? '');
     try {
       await navigator.clipboard.writeText(text);
@@ -32,7 +32,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-copy]')
     } catch {
       if (status) status.textContent = status.dataset.failed ?? '';
     }
-  });
+  };
+  button.addEventListener('click', () => void copy());
 }
 
 const swatches = document.querySelector<HTMLFieldSetElement>('[data-swatches]');

@@ -183,7 +183,7 @@ function perRouteTable(bare: Summary, summaries: Summary[]): string[] {
     '## Per route (median)',
     '',
     row(['Route', 'Perf', 'A11y', 'BP', 'SEO', 'FCP', 'LCP', 'LCP ÷ bare', 'TBT', 'TBT − bare', 'CLS', 'Requests', 'HTML', 'CSS', 'JS', 'Other', 'Total']),
-    row(Array(17).fill('---')),
+    row(Array<string>(17).fill('---')),
   ];
   for (const s of [bare, ...summaries]) {
     const total = TRANSFER_TYPES.reduce((sum, t) => sum + s.transfer[t], 0);
@@ -222,7 +222,7 @@ function perLanguageTable(summaries: Summary[]): string[] {
     'Performance · Accessibility · Best Practices · SEO, then TBT, of each page in each language.',
     '',
     row(['Language', ...pages.map((p) => `\`${p}\``)]),
-    row(Array(pages.length + 1).fill('---')),
+    row(Array<string>(pages.length + 1).fill('---')),
   ];
   for (const language of rows) {
     const cells = pages.map((page) => {
@@ -246,7 +246,7 @@ function mainThreadTable(bare: Summary, summaries: Summary[]): string[] {
       'each also as a multiple of the bare page\'s in the same run' + (hasBaseline ? ', and the style & layout of the baseline build (`--baseline`) measured in the same rounds.' : '.'),
     '',
     row(['Route', 'Style & layout', '÷ bare', 'Other work', '÷ bare', ...(hasBaseline ? ['Style & layout ÷ baseline'] : [])]),
-    row(Array(hasBaseline ? 6 : 5).fill('---')),
+    row(Array<string>(hasBaseline ? 6 : 5).fill('---')),
   ];
   for (const s of [bare, ...summaries]) {
     const baseline = summaries.find((x) => baselineOf(x.route) === s.route);
@@ -266,7 +266,7 @@ function mainThreadTable(bare: Summary, summaries: Summary[]): string[] {
 
 /** Min / median / max of each measure, the bare page first, and what the transferred bytes include. */
 function spreadTable(reference: RunResult[], results: Map<string, RunResult[]>): string[] {
-  const lines = ['', '## Spread across runs (min / median / max)', '', row(['Route', 'Perf', 'FCP', 'LCP', 'TBT', 'CLS']), row(Array(6).fill('---'))];
+  const lines = ['', '## Spread across runs (min / median / max)', '', row(['Route', 'Perf', 'FCP', 'LCP', 'TBT', 'CLS']), row(Array<string>(6).fill('---'))];
   for (const [route, list] of [[REFERENCE_ROUTE, reference] as [string, RunResult[]], ...results]) {
     lines.push(
       row([
@@ -367,7 +367,7 @@ export function headerCostReport(
       'Lighthouse mobile (simulated slow 4G, 4× CPU). Median, then min / median / max.',
     '',
     row(['Header', 'Value', 'TBT', 'TBT − bare', 'LCP ÷ bare', 'TBT min / median / max', 'LCP min / median / max']),
-    row(Array(7).fill('---')),
+    row(Array<string>(7).fill('---')),
   ];
   for (const [name, list] of [['(none: the bare page)', reference] as [string, RunResult[]], ...results]) {
     const tbt = median(list.map((r) => r.tbt));
@@ -399,7 +399,7 @@ function buildSizeSections(dist: string, routes: string[]): string[] {
       'the first screen (the page up to its first below-the-fold block) must arrive in it, headers included; the rest may take the next (docs/page-speed.md).',
     '',
   );
-  lines.push(row(['Page', 'HTML raw', 'HTML gzip', 'HTML br', 'JS files', 'JS gzip', 'JS br', 'First screen br']), row(Array(8).fill('---')));
+  lines.push(row(['Page', 'HTML raw', 'HTML gzip', 'HTML br', 'JS files', 'JS gzip', 'JS br', 'First screen br']), row(Array<string>(8).fill('---')));
   const vitalsChunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^vitals-.*\.js$/.test(f));
   for (const route of [...routes, NOT_FOUND_ROUTE]) {
     const file = pageFileOf(route);
@@ -422,7 +422,7 @@ function buildSizeSections(dist: string, routes: string[]): string[] {
   lines.push('');
   lines.push('## Widget entries with their chunks', '');
   const react = new Set(reactChunks(dist));
-  lines.push(row(['Entry', 'Files', 'Raw', 'gzip', 'Brotli', 'Holds React']), row(Array(6).fill('---')));
+  lines.push(row(['Entry', 'Files', 'Raw', 'gzip', 'Brotli', 'Holds React']), row(Array<string>(6).fill('---')));
   for (const w of widgetBundles(dist)) {
     lines.push(
       row([

@@ -66,13 +66,13 @@ export function listLeads(db: Db, filter: LeadFilter = {}): StoredLead[] {
     kind: r.kind,
     language: r.language ?? 'en',
     createdAt: r.created_at,
-    fields: JSON.parse(r.fields),
+    fields: JSON.parse(r.fields) as Record<string, string>,
     origin: r.origin,
     partner: r.partner,
     noticeVersion: r.notice_version,
     spamReason: r.spam_reason,
     withoutProof: r.without_proof === 1,
-    campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (r[key] === null ? [] : [[key, r[key]]]))) as Campaign,
+    campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (r[key] === null ? [] : [[key, r[key]]]))),
     page: r.page,
   }));
 }

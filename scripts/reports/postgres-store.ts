@@ -3,7 +3,7 @@ import type { StoredLead } from './leads-report.ts';
 import { assertSchema, createPool, describeUrl } from '../../server/store/postgres.ts';
 import { postgresOutboxReports } from '../../server/delivery/outbox-postgres.ts';
 import { postgresFunnelReader } from '../../server/funnel/funnel-postgres.ts';
-import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type Campaign, type CampaignColumns } from '../../contract/campaign.ts';
+import { CAMPAIGN_COLUMNS, CAMPAIGN_KEYS, type CampaignColumns } from '../../contract/campaign.ts';
 import { eraseLeads, expiredLeadIds, findLeadIds, personRecord } from '../../server/intake/personal-data-postgres.ts';
 import { writeAudit } from '../../server/team/audit-postgres.ts';
 
@@ -18,7 +18,7 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
     exists = await assertSchema(pool);
   } catch (error) {
     await pool.end();
-    throw new Error(`${describeUrl(url)}: ${(error as Error).message}`);
+    throw new Error(`${describeUrl(url)}: ${(error as Error).message}`, { cause: error });
   }
   const when = <T>(work: () => Promise<T>): Promise<T | undefined> => (exists ? work() : Promise.resolve(undefined));
   const outbox = postgresOutboxReports(pool);
@@ -46,7 +46,7 @@ export async function createPostgresOperatorStore(url: string): Promise<Operator
         );
         return rows.map((row) => {
           const lead = Object.fromEntries(Object.entries(row).filter(([key]) => !(CAMPAIGN_KEYS as readonly string[]).includes(key))) as Omit<StoredLead, 'campaign'>;
-          return { ...lead, campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (row[key] === null ? [] : [[key, row[key]]]))) as Campaign };
+          return { ...lead, campaign: Object.fromEntries(CAMPAIGN_KEYS.flatMap((key) => (row[key] === null ? [] : [[key, row[key]]]))) };
         });
       }),
     deliveries: () => when(async () => ({ rows: await outbox.list(), counts: await outbox.counts() })),

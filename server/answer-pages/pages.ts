@@ -135,7 +135,7 @@ export function createAnswerPages(loaded: LoadedKit | undefined, meta: BuildMeta
       }
       const { kit, manifest } = loaded;
       const state = answer.failure !== undefined ? 'failed' : 'refused';
-      const hidden: Record<string, string> = { ...Object.fromEntries(Object.entries(answer.campaign).filter(([, v]) => v)) } as Record<string, string>;
+      const hidden: Record<string, string> = { ...Object.fromEntries(Object.entries(answer.campaign).filter(([, v]) => v)) };
       if (page) hidden[FORM_POST_FIELDS.page] = pageText(page);
       if (answer.partner) hidden[FORM_POST_FIELDS.partner] = answer.partner;
       const main = kit.answerForm({

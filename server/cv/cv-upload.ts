@@ -66,7 +66,7 @@ export async function readMultipart(request: FastifyRequest, stopAtLimit = false
   let file: ReadFile | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      const value = typeof part.value === 'string' ? part.value : part.value == null ? '' : JSON.stringify(part.value);
       const had = fields[part.fieldname];
       fields[part.fieldname] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
       continue;

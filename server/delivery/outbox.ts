@@ -28,7 +28,6 @@ export interface DeliveryRow extends DueDelivery {
 }
 
 /** The first retry waits DELIVERY_RETRY_BASE_MS; each later one twice the one before, up to 120 × base. */
-export const DEFAULT_RETRY_BASE_MS = 30_000;
 const MAX_FACTOR = 120;
 /**
  * Attempts before a delivery is dead: at the default base the waits add up to at least

@@ -179,13 +179,13 @@ tfoot th,tfoot td{font-weight:700}figure{margin:0}svg{max-width:40rem;display:bl
 export async function insightPage(funnel: FunnelReader, now: number): Promise<string> {
   const period: FunnelPeriod = { since: utcDay(now - (DAYS_SHOWN - 1) * DAY_MS), until: utcDay(now) };
   const [total, weeks, ...byDimension] = await Promise.all([funnel.total(period), funnel.byWeek(period), ...FUNNEL_DIMENSIONS.map((by) => funnel.by(by, period))]);
-  const sections = FUNNEL_DIMENSIONS.map((by, i) => table(by, byDimension[i] as FunnelRow[], total as FunnelCounts & FunnelRates)).join('\n');
+  const sections = FUNNEL_DIMENSIONS.map((by, i) => table(by, byDimension[i] as FunnelRow[], total)).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><title>Funnel</title><style>${STYLE}</style></head>
 <body><main><h1>Funnel</h1>
 <p>Page views, form starts, sends and stored leads, ${period.since} to ${period.until} (UTC days). Counts only: no cookie, nothing that identifies a visitor.</p>
-<h2>Per week</h2>${chart(weeks as FunnelWeek[])}
+<h2>Per week</h2>${chart(weeks)}
 ${sections}
 </main></body></html>
 `;

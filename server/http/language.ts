@@ -26,5 +26,5 @@ export function requestLanguage(header: string | string[] | undefined): ServiceL
 
 /** The message catalogue for a request. */
 export function messagesFor(request: FastifyRequest): LeadMessages {
-  return SERVICE_MESSAGES[requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | string[] | undefined)];
+  return SERVICE_MESSAGES[requestLanguage(request.headers[HEADERS.language.toLowerCase()])];
 }

@@ -73,7 +73,7 @@ export function postgresRateLimitStore(pool: Pool) {
 
     child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }) {
       const route = routeOptions.routeInfo ?? {};
-      return new PostgresRateLimitStore(undefined, `${route.method ?? ''} ${route.url ?? ''}`);
+      return new PostgresRateLimitStore(undefined, `${String(route.method ?? '')} ${route.url ?? ''}`);
     }
   };
 }

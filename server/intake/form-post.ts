@@ -132,7 +132,7 @@ export function formPostCheck(honeypot: unknown, challengeOn: boolean): Solution
 }
 
 /** A navigation inside a frame (Fetch metadata): the answer must be one any site may frame. */
-const inFrame = (headers: Headers): boolean => ['iframe', 'frame'].includes(String(single(headers['sec-fetch-dest']) ?? ''));
+const inFrame = (headers: Headers): boolean => ['iframe', 'frame'].includes(text(single(headers['sec-fetch-dest'])) ?? '');
 
 export interface FormPostOptions {
   store: Pick<LeadStore, 'save'>;

@@ -98,7 +98,7 @@ function payloadSchema(fields: Readonly<Record<string, LeadField>>, MESSAGES: Le
   const shape = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, fieldSchema(name as FieldName, field, MESSAGES)]));
   return z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unexpectedField(issue.keys) : MESSAGES.notObject),
-  }) as unknown as z.ZodType<LeadFields>;
+  });
 }
 
 /** Field name → value, every value a trimmed string. */
@@ -112,8 +112,6 @@ export const LEAD_SCHEMAS_BY_LANGUAGE = Object.fromEntries(
   ]),
 ) as Record<ServiceLanguage, Record<LeadKind, z.ZodType<LeadFields>>>;
 
-/** The schemas answering in English. */
-export const LEAD_SCHEMAS: Record<LeadKind, z.ZodType<LeadFields>> = LEAD_SCHEMAS_BY_LANGUAGE.en;
 
 /** The payload key a refusal is about (the `field` of the refusal's answer), if it is about one. */
 export function refusedFieldOf(kind: LeadKind, path: readonly PropertyKey[] | undefined): FieldName | undefined {
@@ -400,7 +398,7 @@ export function registerLeadRoutes(
   for (const route of LEAD_ROUTES) {
     app.post(route.path, async (request, reply) => {
       if (options.formPosts?.accepts(request)) return options.formPosts.take(route.kind, request, reply);
-      const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()] as string | undefined);
+      const lang = requestLanguage(request.headers[HEADERS.language.toLowerCase()]);
       const MESSAGES = SERVICE_MESSAGES[lang];
       if (request.body === undefined) return sendFailure(reply, 400, MESSAGES.emptyBody);
       const source = readLeadSource(request.headers, request.query, options.site);

@@ -44,7 +44,7 @@ export async function findLeadIds(pool: Pool, key: PersonKey): Promise<number[]>
     [candidates.param],
   );
   return rows
-    .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === (key as { phone: string }).phone))
+    .filter((r) => ('email' in key ? r.email !== null && normaliseEmail(r.email) === key.email : r.phone !== null && nationalPhoneNumber(r.phone) === (key).phone))
     .map((r) => r.id);
 }
 

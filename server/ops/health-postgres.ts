@@ -6,7 +6,7 @@ const PROBE_TIMEOUT_MS = 3_000;
 
 /** A sentence for the operator (and the monitor) from a failed write; no address or name: /health is public. */
 export function describePostgresFailure(error: unknown): string {
-  const code = String((error as { code?: unknown }).code ?? '');
+  const code = String((error as { code?: string | number }).code ?? '');
   const message = (error as Error).message ?? '';
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ECONNRESET' || /timeout|terminat/i.test(message)) {
     return `PostgreSQL cannot be reached${code ? ` (${code})` : ''}: submissions cannot be stored`;

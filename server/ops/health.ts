@@ -19,7 +19,7 @@ const PROBE_PATIENCE_MS = 250;
 /** A sentence for the operator (and the monitor) from a failed write; no path: /health is public. */
 export function describeWriteFailure(error: unknown): string {
   if (error instanceof DatabaseBusyError) return `${error.message}; submissions are refused`;
-  const code = String((error as { code?: unknown }).code ?? '');
+  const code = String((error as { code?: string | number }).code ?? '');
   if (code.startsWith('SQLITE_READONLY')) return 'the database is read-only: it cannot store submissions';
   if (code === 'SQLITE_FULL') return 'the database is full (no space left on the disk, or its size limit): it cannot store submissions';
   if (code.startsWith('SQLITE_IOERR')) return `the disk refused a write (${code}): the database cannot store submissions`;
@@ -33,7 +33,7 @@ export function createWriteProbe(db: Db, batcher: WriteBatcher, now: () => numbe
   const heartbeat = db.prepare<[number]>(
     'INSERT INTO write_probe (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at',
   );
-  const rolledBack = Symbol('rolled back');
+  const rolledBack = new Error('rolled back');
   const probeRoom = db.transaction((at: number) => {
     insertFiller.run(at, BODY_LIMIT_BYTES);
     throw rolledBack; // a nested transaction is a savepoint: this undoes the insert only

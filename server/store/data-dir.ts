@@ -12,7 +12,7 @@ export function preparePrivateDataDir(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new Error(`cannot create the data folder ${dir}: ${(error as Error).message}`);
+    throw new Error(`cannot create the data folder ${dir}: ${(error as Error).message}`, { cause: error });
   }
   makePrivate(dir);
 }
@@ -26,7 +26,7 @@ function makePrivate(target: string): void {
     try {
       fs.chmodSync(target, wanted);
     } catch (error) {
-      throw new Error(`cannot make ${target} private (mode ${wanted.toString(8)}): ${(error as Error).message}`);
+      throw new Error(`cannot make ${target} private (mode ${wanted.toString(8)}): ${(error as Error).message}`, { cause: error });
     }
   }
   if (stat.isDirectory()) for (const name of fs.readdirSync(target)) makePrivate(path.join(target, name));
@@ -39,7 +39,7 @@ export function ensurePrivateFile(file: string): void {
     fs.chmodSync(file, 0o600); // the umask may have taken bits off, never added: this only makes sure
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new Error(`cannot create ${file}: ${(error as Error).message}`);
+      throw new Error(`cannot create ${file}: ${(error as Error).message}`, { cause: error });
     }
   }
 }

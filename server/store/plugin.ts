@@ -37,7 +37,7 @@ export const storePlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await housekeeping();
-      timer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
+      timer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);

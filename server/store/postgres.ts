@@ -9,9 +9,12 @@ import { MIGRATIONS } from './migrations-postgres.ts';
 export type Pool = pg.Pool;
 
 // bigint (epoch ms, ids) as a number: every value this schema holds is far below 2^53.
+const INT8: number = pg.types.builtins.INT8;
 const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    const parse = pg.types.getTypeParser(oid, format) as (value: string) => unknown; // pg-types declares it `any`
+    return oid === INT8 ? Number : parse;
+  }) as typeof pg.types.getTypeParser,
 };
 
 /** A random but fixed number: the advisory lock every instance takes to migrate. */

@@ -24,7 +24,7 @@ export async function createPostgresStore(config: ServerConfig & { databaseUrl: 
     await migrate(pool);
   } catch (error) {
     await pool.end();
-    throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`);
+    throw new Error(`${describeUrl(config.databaseUrl)}: ${(error as Error).message}`, { cause: error });
   }
   const secret = await postgresHmacKey(pool, config.altchaHmacKey);
   const leads = createPostgresLeads(pool, targetsFromConfig(config).map((t) => t.key), { people: personEmailPolicy(config, secret) });

@@ -121,7 +121,7 @@ export async function verifySignIn(
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rpId(rp),
-      credential: { id: found.passkey.id, publicKey: found.passkey.publicKey, counter: found.passkey.counter, transports: (found.passkey.transports ?? undefined) as never },
+      credential: { id: found.passkey.id, publicKey: found.passkey.publicKey, counter: found.passkey.counter, transports: (found.passkey.transports ?? undefined) },
       requireUserVerification: true,
     }),
   );

@@ -65,7 +65,7 @@ export async function teamPlugin(app: FastifyInstance, { config }: { config: Ser
   const housekeeping = () => store.team.housekeeping(Date.now()).catch((error: Error) => app.log.error({ error: error.message }, 'team housekeeping failed'));
   app.addHook('onReady', async () => {
     void housekeeping();
-    timer = setInterval(housekeeping, HOUSEKEEPING_MS).unref();
+    timer = setInterval(() => void housekeeping(), HOUSEKEEPING_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -102,7 +102,7 @@ function worklistQuery(query: unknown): WorklistQuery {
   const out: WorklistQuery = {};
   const raw = (query ?? {}) as Record<string, unknown>;
   // Control characters are ignored (a NUL reached PostgreSQL and SQLite's search as it was, and failed there).
-  for (const key of FILTER_KEYS) if (typeof raw[key] === 'string') out[key] = (raw[key] as string).replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, '').slice(0, 200);
+  for (const key of FILTER_KEYS) if (typeof raw[key] === 'string') out[key] = (raw[key]).replace(/[\t\n\v\f\r]/g, ' ').replace(/\p{Cc}/gu, '').slice(0, 200);
   return out;
 }
 

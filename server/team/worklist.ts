@@ -205,7 +205,7 @@ export const LAST_CHANGE_SQL = "SELECT actor, at FROM team_audit WHERE lead_id =
 
 /** Checks a change against the lead's kind; a sentence when it is not one the lead can take. */
 export function invalidChange(kind: LeadKind, change: LeadChange, ownerIsActive: boolean): string | undefined {
-  if (change.status !== undefined && !isStatusOf(kind, change.status)) return `"${change.status}" is not a status of a ${kind} lead`;
+  if (change.status !== undefined && !isStatusOf(kind, change.status)) return `"${String(change.status)}" is not a status of a ${kind} lead`;
   if (change.ownerId !== undefined && change.ownerId !== null && !ownerIsActive) return 'the owner must be a member of the team';
   if (change.nextCallOn !== undefined && change.nextCallOn !== null && !isDate(change.nextCallOn)) return 'the next-call date must be a date (YYYY-MM-DD)';
   if (change.note !== undefined) {

@@ -200,7 +200,7 @@ export async function registerVitalsRoutes(
       if (parsed.data.metrics.length) await store.save(parsed.data, request.ip);
       // Counted whether or not the day's cap kept the metrics (the counts are not samples).
       const funnel = onFunnel && beaconFunnel((body as { page: string }).page, parsed.data.metrics, parsed.data.funnel);
-      if (funnel) await onFunnel!(parsed.data.page, funnel, request.headers);
+      if (funnel) await onFunnel(parsed.data.page, funnel, request.headers);
       return reply.code(204).send();
     });
   });

@@ -6,6 +6,9 @@
  */
 import { expect, nextFrame, waitUntil } from '@open-wc/testing';
 
+/** The widgets' CSS parts (widgets/registry/api.ts) that exist only in a state of the form: after a refusal naming a field, or after a success. */
+export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'confirmation-reference', 'waiting', 'waiting-message'];
+
 /** Imports a built widget entry, as a partner page does (`/widgets/<tag>.js`). */
 export function loadWidget(tag: string, query = ''): Promise<unknown> {
   return import(`/built/widgets/${tag}.js${query}`);

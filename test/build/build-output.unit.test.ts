@@ -204,7 +204,7 @@ describe('build-meta.json and _headers', () => {
     expect(styleSrc('index.html')).toBe("style-src 'self' 'sha256-a'");
     expect(styleSrc('about-us/index.html.br')).toBe("style-src 'self' 'sha256-b'");
     expect(styleSrc('elsewhere.html')).toBe("style-src 'self' 'sha256-a' 'sha256-b'");
-    expect(headersFile(meta, { hsts: false })).toMatch(/^\/about-us\n(  .*\n)*  Content-Security-Policy: [^\n]*style-src 'self' 'sha256-b';/m);
+    expect(headersFile(meta, { hsts: false })).toMatch(/^\/about-us\n( {2}.*\n)* {2}Content-Security-Policy: [^\n]*style-src 'self' 'sha256-b';/m);
   });
 
   it('lists the style hashes once and sorted, the connect origins and the routes', () => {
@@ -218,7 +218,7 @@ describe('build-meta.json and _headers', () => {
       routes: ['/', '/about-us'],
     });
     const headers = headersFile(meta, { hsts: true });
-    expect(headers).toMatch(/^\/\*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains$/m);
+    expect(headers).toMatch(/^\/\*\n {2}Strict-Transport-Security: max-age=63072000; includeSubDomains$/m);
     expect(headers).toContain("style-src 'self' 'sha256-a' 'sha256-b'");
     expect(headers).toContain("connect-src 'self' https://api.example.in");
     expect(headers, 'a form posts itself to the API while its script is not there').toContain("form-action 'self' https://api.example.in");

@@ -14,7 +14,7 @@ import { repoRoot } from '../../scripts/paths.ts';
 /** What the build does not read: the scratch copy leaves them out (node_modules is linked). */
 const NOT_BUILD_INPUTS = new Set(['.git', 'node_modules', 'dist', 'dist-server', 'server-build', 'test', 'docs', 'bench', 'deploy', 'data', 'backups', 'test-output', '.tmp']);
 const CATALOGUE = 'pages/i18n/ta/features.json';
-const KEY = ['hero', 'title'];
+const KEY = ['hero', 'title'] as const;
 
 let scratch: string;
 let output: string;
@@ -29,8 +29,9 @@ beforeAll(async () => {
 
   const file = path.join(scratch, CATALOGUE);
   const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-  expect(catalogue[KEY[0]][KEY[1]], 'the key to delete is in the catalogue').toBeTypeOf('string');
-  delete catalogue[KEY[0]][KEY[1]];
+  const section = catalogue[KEY[0]] ?? {};
+  expect(section[KEY[1]], 'the key to delete is in the catalogue').toBeTypeOf('string');
+  delete section[KEY[1]];
   fs.writeFileSync(file, JSON.stringify(catalogue, null, 2));
 
   const env = { ...process.env };

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_PATTERN } from '../../contract/lead-reference.ts';
+import { SETTINGS } from '../../server/config.ts';
 import { openDatabase } from '../../server/store/sqlite.ts';
-import { createOutbox, DEFAULT_RETRY_BASE_MS, MAX_ATTEMPTS, retryDelayMs } from '../../server/delivery/outbox.ts';
+import { createOutbox, MAX_ATTEMPTS, retryDelayMs } from '../../server/delivery/outbox.ts';
 import { VALID_SOCIETY } from '../helpers/fixtures.ts';
 import { outboxDrained } from '../helpers/outbox.ts';
 import { countRows, postJson, readDb, ROOT, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
@@ -131,7 +132,7 @@ describe('delivery: dead after at least 24 hours of retries, and --redeliver', (
     expect(retryDelayMs(30, 1000, () => 0)).toBe(120_000); // capped
     expect(retryDelayMs(3, 1000, () => 0.999)).toBeLessThan(6000); // jitter adds up to half
     let waited = 0;
-    for (let failures = 1; failures < MAX_ATTEMPTS; failures++) waited += retryDelayMs(failures, DEFAULT_RETRY_BASE_MS, () => 0);
+    for (let failures = 1; failures < MAX_ATTEMPTS; failures++) waited += retryDelayMs(failures, SETTINGS.DELIVERY_RETRY_BASE_MS.default, () => 0);
     expect(waited).toBeGreaterThanOrEqual(24 * 3600_000);
   });
 

@@ -41,7 +41,7 @@ describe('<career-application>', () => {
       const el = control<HTMLInputElement>(host, name);
       expect(el.required, `${name} required`).to.equal(true);
       expect(el.labels?.length, `${name} has one label`).to.equal(1);
-      expect(el.labels![0].getRootNode(), `${name} labelled in the same root`).to.equal(root);
+      expect(el.labels![0]!.getRootNode(), `${name} labelled in the same root`).to.equal(root);
       expect(el.getAttribute('part')).to.equal('input');
     }
     expect(control(host, 'email').type).to.equal('email');
@@ -91,7 +91,7 @@ describe('<career-application>', () => {
     const { apiBase, key } = stub('ok');
     const host = await form(apiBase, 'heading="Join the team" resume="x"');
     fillAll(host, filled);
-    const event = oneEvent(document, 'application-success') as Promise<CustomEvent>;
+    const event = oneEvent<CustomEvent>(document, 'application-success');
     submit(host);
     const toast = await waitForToast('Application Submitted!');
     expect(toast.description).to.equal('Thanks for applying! Our team will review your application and connect with you shortly.');
@@ -143,7 +143,7 @@ describe('<career-application>', () => {
       const { apiBase } = stub(scenario);
       const host = await form(apiBase);
       fillAll(host, filled);
-      const event = oneEvent(host, 'application-error') as Promise<CustomEvent>;
+      const event = oneEvent<CustomEvent>(host, 'application-error');
       submit(host);
       const toast = await waitForToast('Error');
       expect(toast.description).to.equal(ERROR);

@@ -59,7 +59,7 @@ async function openHost(path: string, width: number): Promise<{ page: Page; fram
   const page = await browser.context.newPage();
   await page.setViewportSize({ width, height: 800 });
   await page.goto(hosts.url + path);
-  const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
+  const frame = await (await page.locator('iframe').elementHandle()).contentFrame();
   await frame!.waitForFunction(() => !!document.querySelector('society-registration')?.shadowRoot?.querySelector('form'));
   return { page, frame: frame! };
 }
@@ -121,7 +121,7 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 336, height: 800 });
     await page.goto(hosts.url + `/in/${code}`);
-    const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+    const frame = (await (await page.locator('iframe').elementHandle()).contentFrame())!;
     await frame.waitForFunction(() => !!document.querySelector('society-registration')?.shadowRoot?.querySelector('form'));
     expect(await frame.locator('society-registration').getAttribute('lang'), 'the form is in the language of its snippet').toBe(code);
     expect(await layout(frame)).toMatchObject({ frameWidth: 320, scrolls: false, formInside: true, byLineInside: true });
@@ -134,7 +134,7 @@ describe('the iframe snippet pasted alone into a page on another origin', () => 
     for (const width of [336, 360, 375, 412, 480, 560, 600, 768, 1024, 1280, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(hosts.url + '/');
-      const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+      const frame = (await (await page.locator('iframe').elementHandle()).contentFrame())!;
       await frame.waitForFunction(() => !!document.querySelector('society-registration')?.shadowRoot?.querySelector('form'));
       const seen = await layout(frame);
       // The page's default 8px margins: a 336px window gives a 320px frame.
@@ -258,7 +258,7 @@ describe('the framed page', () => {
     });
     await page.goto(hosts.url + '/');
     const iframe = page.locator('iframe');
-    const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+    const frame = (await (await iframe.elementHandle()).contentFrame())!;
     const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     await expect.poll(async () => (await page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1))) === (await contentHeight())).toBe(true);
     const declared = await iframe.getAttribute('height');
@@ -296,7 +296,7 @@ describe('which pages may be framed', () => {
     const shown: Record<string, boolean> = {};
     for (const [i, frame] of frames.entries()) {
       // A refused frame holds Chromium's error page, never our <main>.
-      shown[framed[i]] = await frame.evaluate(() => !!document.querySelector('main#main')).catch(() => false);
+      shown[framed[i]!] = await frame.evaluate(() => !!document.querySelector('main#main')).catch(() => false);
     }
     expect(shown).toEqual({ '/register': false, '/embed': false, '/': false, '/embed/frame': true });
     await page.close();

@@ -15,6 +15,13 @@ const markup = (name: string) => `<faq-accordion>
 
 const openStates = (el: Element) => [...el.querySelectorAll('details')].map((d) => d.open);
 
+/** The three items' summaries, in order. */
+function summaries(el: Element): [HTMLElement, HTMLElement, HTMLElement] {
+  const [one, two, three] = el.querySelectorAll('summary');
+  if (!one || !two || !three) throw new Error('the accordion has fewer than three items');
+  return [one, two, three];
+}
+
 /** Toggles an item and waits for its `toggle` event (dispatched a task later); the accordion has reacted by then. */
 async function toggle(summary: HTMLElement, how: () => unknown = () => summary.click()) {
   const toggled = oneEvent(summary.parentElement!, 'toggle');
@@ -26,7 +33,7 @@ describe('<faq-accordion>', () => {
   it('works as plain <details> before the script is loaded', async () => {
     expect(customElements.get('faq-accordion'), 'not defined yet').to.equal(undefined);
     const faq = fixtureSync(markup(''));
-    const [one, two] = faq.querySelectorAll('summary');
+    const [one, two] = summaries(faq);
     await toggle(one);
     await toggle(two);
     expect(openStates(faq), 'without the script, items open independently').to.deep.equal([true, true, false]);
@@ -38,7 +45,7 @@ describe('<faq-accordion>', () => {
       const faq = await fixture(markup(name));
       expect(faq.shadowRoot?.querySelector('slot'), 'a slot shows the light-DOM items').to.exist;
       expect(faq.querySelector('details')!.parentElement, 'the items stay in the page').to.equal(faq);
-      const [one, two, three] = faq.querySelectorAll('summary');
+      const [one, two, three] = summaries(faq);
       await toggle(one);
       expect(openStates(faq)).to.deep.equal([true, false, false]);
       await toggle(two);
@@ -48,7 +55,7 @@ describe('<faq-accordion>', () => {
       expect(openStates(faq), 'keyboard').to.deep.equal([false, false, true]);
       await toggle(three);
       expect(openStates(faq), 'the open item collapses').to.deep.equal([false, false, false]);
-      const answer = faq.querySelectorAll('p')[1];
+      const answer = faq.querySelectorAll('p')[1]!;
       await toggle(two);
       expect(answer.getBoundingClientRect().height, 'the open answer is visible').to.be.greaterThan(0);
     });
@@ -58,6 +65,7 @@ describe('<faq-accordion>', () => {
     await loadWidget('faq-accordion');
     const box = await fixture(`<div>${markup('')}${markup('')}<details open><summary>Outside</summary>x</details></div>`);
     const [a, b] = box.querySelectorAll('faq-accordion');
+    if (!a || !b) throw new Error('two accordions expected');
     await toggle(a.querySelector('summary')!);
     await toggle(b.querySelector('summary')!);
     expect(openStates(a)).to.deep.equal([true, false, false]);

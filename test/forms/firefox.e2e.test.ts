@@ -77,7 +77,7 @@ describe('Firefox ESR', () => {
     for (const { path, h1 } of pages) {
       const response = await page.goto(site.url + path, { waitUntil: 'load' });
       expect(response?.status(), path).toBe(path === notFoundPage.path ? 404 : 200);
-      expect(await page.$$eval('h1', (els) => els.map((el) => el.textContent!.replace(/\s+/g, ' ').trim())), path).toEqual([h1]);
+      expect(await page.$$eval('h1', (els) => els.map((el) => el.textContent.replace(/\s+/g, ' ').trim())), path).toEqual([h1]);
       const landmarks = await page.evaluate(() => ({
         header: document.querySelectorAll('body > header.site-header').length,
         main: document.querySelectorAll('main').length,
@@ -134,7 +134,7 @@ describe('Firefox ESR', () => {
     await page.$eval('faq-accordion', (el) => el.scrollIntoView({ block: 'center' }));
     await page.hover('faq-accordion');
     await page.waitForFunction(() => !!customElements.get('faq-accordion') && !!document.querySelector('faq-accordion')?.shadowRoot);
-    const openStates = () => page.$$eval('faq-accordion details', (items) => items.map((d) => (d as HTMLDetailsElement).open));
+    const openStates = () => page.$$eval('faq-accordion details', (items) => items.map((d) => (d).open));
     // `toggle` is dispatched a task after the click: poll until the accordion has reacted.
     const expectOpen = (open: number | null) => expect.poll(openStates).toEqual(Array.from({ length: 6 }, (_, i) => i === open));
     const summary = (i: number) => page.$$('faq-accordion summary').then((all) => all[i]!);

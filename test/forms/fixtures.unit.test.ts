@@ -1,8 +1,10 @@
 /** The shared valid payloads (test/helpers/fixtures.ts) are what the service accepts, with exactly the contract's fields. */
 import { describe, expect, it } from 'vitest';
 import { fieldNames, LEAD_KINDS, payloadOf } from '../../contract/lead-contract.ts';
-import { LEAD_SCHEMAS } from '../../server/intake/leads.ts';
+import { LEAD_SCHEMAS_BY_LANGUAGE } from '../../server/intake/leads.ts';
 import { formValues, VALID_CAREER, VALID_LEADS, validLead } from '../helpers/fixtures.ts';
+
+const LEAD_SCHEMAS = LEAD_SCHEMAS_BY_LANGUAGE.en;
 
 describe('test fixtures', () => {
   it.each(LEAD_KINDS)('%s: every field of the contract, in payload order, and the service accepts it', (kind) => {

@@ -17,10 +17,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import sinon from 'sinon';
 import { collectionNotice, NOTICE_VERSION } from '../../contract/collection-notice.ts';
 import { EN_NOTICE } from '../../contract/messages/en.ts';
-import { statePartNames, widgetApi } from '../../widgets/registry/api.ts';
+import { widgetApi } from '../../widgets/registry/api.ts';
 import { PHONE_PATTERN } from '../../contract/lead-contract.ts';
 import {
-  button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, sendOnceThenAnother, stub, submit, submitAgain, toastHost, waitForToast,
+  button, clearToasts, control, currentToasts, fillAll, frameUntil, loadWidget, requests, sendOnceThenAnother, statePartNames, stub, submit, submitAgain, toastHost, waitForToast,
 } from '../browser-stub/helpers.ts';
 import { formValues, VALID_SOCIETY } from '../helpers/fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEAD_SCHEMAS } from '../../server/intake/leads.ts';
+import { LEAD_SCHEMAS_BY_LANGUAGE } from '../../server/intake/leads.ts';
 import {
   CAREER_FIELDS,
   EMAIL_PATTERN,
@@ -7,13 +7,15 @@ import {
   nationalPhoneNumber,
   nativeConstraints,
   PHONE_PATTERN,
-  samePhoneNumber,
   SINGLE_LINE_PATTERN,
   SOCIETY_FIELDS,
 } from '../../contract/lead-contract.ts';
 import { VALID_CAREER as career, VALID_SOCIETY as society } from '../helpers/fixtures.ts';
 import { EMAIL_CASES, MULTILINE_CASES, PHONE_CASES, TEXT_CASES } from '../helpers/lead-cases.ts';
 
+const LEAD_SCHEMAS = LEAD_SCHEMAS_BY_LANGUAGE.en;
+/** Two phones, as typed, are the same number when their national numbers are: how the service compares them. */
+const samePhoneNumber = (a: string, b: string) => nationalPhoneNumber(a) === nationalPhoneNumber(b);
 const serviceAccepts = (fields: Partial<Record<keyof typeof society, string>>) => LEAD_SCHEMAS.society.safeParse({ ...society, ...fields }).success;
 
 /** What a browser's own validation does with a control that has these constraints (required, minlength, maxlength, pattern). */

@@ -240,7 +240,7 @@ describe('offline sends', () => {
         await new Promise<void>((resolve, reject) => {
           const open = indexedDB.open('societydesk-outbox');
           open.onupgradeneeded = () => open.result.createObjectStore('sends');
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
           open.onsuccess = () => {
             const tx = open.result.transaction('sends', 'readwrite');
             tx.objectStore('sends').put(
@@ -248,7 +248,7 @@ describe('offline sends', () => {
               'old-send-0123456789abcdef',
             );
             tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
+            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB failed'));
           };
         });
       },
@@ -274,7 +274,7 @@ describe('offline sends', () => {
         await new Promise<void>((resolve, reject) => {
           const open = indexedDB.open('societydesk-outbox');
           open.onupgradeneeded = () => open.result.createObjectStore('sends');
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
           open.onsuccess = () => {
             const tx = open.result.transaction('sends', 'readwrite');
             tx.objectStore('sends').put({ draft }, draft);
@@ -283,7 +283,7 @@ describe('offline sends', () => {
               'receipt-0123456789abcdef',
             );
             tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
+            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB failed'));
           };
         });
       },

@@ -76,7 +76,7 @@ describe('pre-rendered shadow root takeover', () => {
     await sendKeys({ press: 'End' });
     await sendKeys({ type: '!' });
     expect(control(host, 'city').value).to.equal('Pune City!');
-    const key = host.getAttribute('api-base')!.split('/stub/')[1];
+    const key = host.getAttribute('api-base')!.split('/stub/')[1]!;
     submit(host);
     await waitForToast('Registration Successful!');
     expect(JSON.parse((await requests(key)).lastBody)).to.deep.equal({ ...untouched, ...typed, city: 'Pune City!' });

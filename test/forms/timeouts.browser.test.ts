@@ -28,8 +28,8 @@ describe('request timeout (15 s)', () => {
     const errors: string[] = [];
     society.addEventListener('registration-error', () => errors.push('society'));
     career.addEventListener('application-error', () => errors.push('career'));
-    const societyError = oneEvent(society, 'registration-error') as Promise<CustomEvent>;
-    const careerError = oneEvent(career, 'application-error') as Promise<CustomEvent>;
+    const societyError = oneEvent<CustomEvent>(society, 'registration-error');
+    const careerError = oneEvent<CustomEvent>(career, 'application-error');
 
     // Only the timers the forms start are faked; React's scheduler kept the real ones it took at load.
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

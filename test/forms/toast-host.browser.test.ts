@@ -97,8 +97,8 @@ describe('<toast-host>', () => {
     toast.querySelector('button')!.focus();
     await sendKeys({ press: 'Escape' });
     await frameUntil(() => toastHost().toasts().length === 1, 'one toast left');
-    expect(toastHost().toasts()[0].querySelector('.toast__title')!.textContent).to.equal('Registration Successful!');
-    expect(toastHost().root.activeElement, 'focus on the remaining close button').to.equal(toastHost().toasts()[0].querySelector('button'));
+    expect(toastHost().toasts()[0]!.querySelector('.toast__title')!.textContent).to.equal('Registration Successful!');
+    expect(toastHost().root.activeElement, 'focus on the remaining close button').to.equal(toastHost().toasts()[0]!.querySelector('button'));
     await sendKeys({ press: 'Escape' });
     await frameUntil(() => toastHost().toasts().length === 0, 'no toast left');
   });

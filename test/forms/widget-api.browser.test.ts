@@ -4,9 +4,9 @@
  * and their defaults, the ::part() names, the --widget-* custom properties.
  */
 import { expect, fixture, waitUntil } from '@open-wc/testing';
-import { statePartNames, widgetApi } from '../../widgets/registry/api.ts';
+import { widgetApi } from '../../widgets/registry/api.ts';
 import { CAREER_APPLICATION, SOCIETY_REGISTRATION } from '../../widgets/registry/names.ts';
-import { loadWidget } from '../browser-stub/helpers.ts';
+import { loadWidget, statePartNames } from '../browser-stub/helpers.ts';
 
 const forms = widgetApi.filter((e) => e.tag === SOCIETY_REGISTRATION || e.tag === CAREER_APPLICATION);
 
@@ -60,12 +60,12 @@ describe('public API (widgets/registry/api.ts)', () => {
       const button = getComputedStyle(root.querySelector('[part~="button"]')!);
       const form = getComputedStyle(root.querySelector('[part~="form"]')!);
       const color = (value: string) => resolved('color', value);
-      expect(button.backgroundColor).to.equal(color(defaults['--widget-accent']));
-      expect(button.color).to.equal(color(defaults['--widget-accent-contrast']));
-      expect(form.backgroundColor).to.equal(color(defaults['--widget-surface']));
-      expect(form.color).to.equal(color(defaults['--widget-text']));
+      expect(button.backgroundColor).to.equal(color(defaults['--widget-accent']!));
+      expect(button.color).to.equal(color(defaults['--widget-accent-contrast']!));
+      expect(form.backgroundColor).to.equal(color(defaults['--widget-surface']!));
+      expect(form.color).to.equal(color(defaults['--widget-text']!));
       expect(form.borderTopLeftRadius).to.equal(defaults['--widget-radius']);
-      expect(form.fontFamily).to.equal(resolved('font-family', defaults['--widget-font']));
+      expect(form.fontFamily).to.equal(resolved('font-family', defaults['--widget-font']!));
     });
   }
 });

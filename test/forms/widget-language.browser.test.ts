@@ -97,7 +97,7 @@ describe('the forms in Hindi (lang="hi")', () => {
       expect(input.placeholder, `${name} placeholder`).to.equal(text.placeholder);
     }
     expect(button(host).textContent).to.equal(hi.society.submit);
-    const notice = root.querySelector('[part="notice"]')!.textContent!;
+    const notice = root.querySelector('[part="notice"]')!.textContent;
     expect(notice).to.include(hi.notice.collected.society).and.include(hi.notice.purpose.society).and.include('12 महीने');
     expectHindi(visibleTexts(host), 'the form');
 

@@ -314,7 +314,7 @@ describe('a campaign lasts the tab’s visit (issue 30, finding 8)', () => {
     const keptWhileTyping = Object.keys(await page.evaluate(() => ({ ...localStorage })));
     expect(keptWhileTyping).toEqual([`societydesk:draft:society:${site.url}/addSocietyQuery`]);
     await root.locator('button[type="submit"]').click();
-    await expect.poll(() => leadOf(values.email!), { timeout: 20_000 }).toBeDefined();
+    await expect.poll(() => leadOf(values.email), { timeout: 20_000 }).toBeDefined();
     await expect.poll(() => page.evaluate(() => ({ ...localStorage }))).toEqual({});
 
     const leads = JSON.parse(await cli('scripts/leads.ts', '--format', 'json')) as Record<string, unknown>[];
@@ -333,7 +333,7 @@ describe('a campaign lasts the tab’s visit (issue 30, finding 8)', () => {
       page: '/',
       campaign: { utm_source: 'whatsapp', utm_medium: null, utm_campaign: 'diwali', ref: null },
     });
-    const mailOf = () => smtp.messages.map((m) => m.raw.replace(/=\r?\n/g, '')).find((raw) => raw.includes(values.email!));
+    const mailOf = () => smtp.messages.map((m) => m.raw.replace(/=\r?\n/g, '')).find((raw) => raw.includes(values.email));
     await expect.poll(mailOf, { timeout: 20_000 }).toBeDefined();
     expect(mailOf()).toContain('Campaign: utm_source=whatsapp, utm_campaign=diwali');
 

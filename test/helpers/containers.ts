@@ -84,9 +84,9 @@ export async function debianBase(): Promise<string> {
     const tar = spawn('tar', ['-C', root, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const changes = ['ENV=PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'ENV=NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt'];
     await new Promise<void>((resolve, reject) => {
-      const importer = spawn('podman', ['import', ...changes.flatMap((c) => ['--change', c]), '-', image], { stdio: [tar.stdout!, 'ignore', 'pipe'] });
+      const importer = spawn('podman', ['import', ...changes.flatMap((c) => ['--change', c]), '-', image], { stdio: [tar.stdout, 'ignore', 'pipe'] });
       let errors = '';
-      importer.stderr!.on('data', (c: Buffer) => (errors += c.toString()));
+      importer.stderr.on('data', (c: Buffer) => (errors += c.toString()));
       importer.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`podman import: ${errors}`))));
     });
     return image;

@@ -20,14 +20,14 @@ export async function readDeviceStorage(): Promise<DeviceStorage> {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open(name); // an existing database, at its version: nothing is created
       open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
     });
     try {
       for (const storeName of Array.from(db.objectStoreNames)) {
         const values = await new Promise<unknown[]>((resolve, reject) => {
           const all = db.transaction(storeName).objectStore(storeName).getAll();
           all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
+          all.onerror = () => reject(all.error ?? new Error('IndexedDB failed'));
         });
         for (const value of values) records.push({ store: `${name}/${storeName}`, value });
       }

@@ -49,8 +49,8 @@ export const byTag = (root: ParentNode, tagName: string): Element[] => allElemen
 
 /** The nearest element of `el` and its ancestors (within its tree) that passes `test`. */
 export function closest(el: Element, test: (el: Element) => boolean): Element | undefined {
-  for (let node: ParentNode | null = el; node && isElement(node as Node); node = (node as Element).parentNode) {
-    if (test(node as Element)) return node as Element;
+  for (let node: ParentNode | null = el; node && isElement(node); node = node.parentNode) {
+    if (test(node)) return node;
   }
   return undefined;
 }
@@ -81,6 +81,6 @@ export function readableText(node: ParentNode, { shadowRoots = true } = {}): str
     }
     parts.push(' ');
   };
-  for (const child of (node as ParentNode).childNodes) visit(child);
+  for (const child of (node).childNodes) visit(child);
   return parts.join('').replace(/\s+/g, ' ').trim();
 }

@@ -7,7 +7,7 @@ export async function tabTo(page: Page, target: Locator, { limit = 80, backwards
     if (await target.evaluate((el) => el.matches(':focus'))) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
-  throw new Error(`Could not reach ${target} with ${limit} presses of Tab`);
+  throw new Error(`Could not reach ${String(target)} with ${limit} presses of Tab`);
 }
 
 /** Types into the focused control, then moves on with Tab. */

@@ -7,7 +7,7 @@ export function headingLevels(page: Page): Promise<{ level: number; text: string
     const out: { level: number; text: string }[] = [];
     const walk = (root: Document | ShadowRoot | Element) => {
       for (const el of root.querySelectorAll('*')) {
-        if (/^H[1-6]$/.test(el.tagName) && (el as HTMLElement).offsetParent !== null) out.push({ level: Number(el.tagName[1]), text: el.textContent!.trim() });
+        if (/^H[1-6]$/.test(el.tagName) && (el as HTMLElement).offsetParent !== null) out.push({ level: Number(el.tagName[1]), text: el.textContent.trim() });
         if (el.shadowRoot) walk(el.shadowRoot);
       }
     };
@@ -34,10 +34,10 @@ export function overlappingText(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i], b = boxes[j];
+        const a = boxes[i]!, b = boxes[j]!;
         const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
         const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-        if (w > 2 && h > 2 && !related(a.el, b.el)) found.push(`${a.el.tagName} "${a.el.textContent!.trim().slice(0, 30)}" overlaps ${b.el.tagName} "${b.el.textContent!.trim().slice(0, 30)}"`);
+        if (w > 2 && h > 2 && !related(a.el, b.el)) found.push(`${a.el.tagName} "${a.el.textContent.trim().slice(0, 30)}" overlaps ${b.el.tagName} "${b.el.textContent.trim().slice(0, 30)}"`);
       }
     }
     return found.slice(0, 10);
@@ -93,7 +93,7 @@ export function belowFoldBlocksShorterThan(page: Page, fraction: number): Promis
         style.contentVisibility = 'visible';
         const height = block.getBoundingClientRect().height;
         style.contentVisibility = '';
-        return height < (fraction as number) * innerHeight ? [`block ${i}: ${Math.round(height)} px of ${innerHeight}`] : [];
+        return height < (fraction) * innerHeight ? [`block ${i}: ${Math.round(height)} px of ${innerHeight}`] : [];
       }),
     [BELOW_FOLD_CLASS, fraction] as const,
   );

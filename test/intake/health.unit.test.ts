@@ -77,7 +77,7 @@ describe('/health proves it can write (finding 2)', () => {
     try {
       expect(await checkWritable()).toEqual({ ok: true });
       // No room for another page: the rolled-back probe (as large as the largest submission) can't be written.
-      db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true })}`);
+      db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }))}`);
       const result = await checkWritable();
       expect(result).toEqual({ ok: false, reason: expect.stringMatching(/full/) });
     } finally {

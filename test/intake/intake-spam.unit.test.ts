@@ -84,7 +84,7 @@ describe('spam: a proof of work (ALTCHA) tells people from scripts', () => {
     await waitFor(() => receiver.accepted.length >= before);
     await outboxDrained(server.dataDir);
     const scripted = new Set(Array.from({ length: 50 }, (_, i) => `resident${100 + i}@example.in`));
-    expect(receiver.accepted.filter((a) => scripted.has(a.body.data.fields.email))).toEqual([]);
+    expect(receiver.accepted.filter((a) => scripted.has(a.body.data.fields.email!))).toEqual([]);
     expect(receiver.accepted).toHaveLength(before);
   });
 

@@ -120,7 +120,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   }, 60_000);
 
   it('one proof-of-work solution is accepted once across both, and a repeat is stored once across both', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = instances;
     const header = await solvedHeader(a.url); // the key is the database's, the same for both
     expect(await post(`${a.url}/addSocietyQuery`, society('pow-1'), '127.0.3.1', { 'x-altcha': header })).toBe(200);
     expect(await post(`${b.url}/addSocietyQuery`, society('pow-2'), '127.0.3.1', { 'x-altcha': header })).toBe(200);
@@ -185,7 +185,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   it('one instance SIGKILLed in the middle: no acknowledged lead and no delivery is lost; the other finishes them after the lease', async () => {
     receiver.setMode('hang'); // sends are in flight at the kill
     const acknowledged: number[] = [];
-    let live = instances[1]!;
+    let live = instances[1];
     for (let i = 0; i < 40; i++) {
       if ((await sendAsTheFormDoes(nginx.url, society(`kill-${i}`), `127.0.4.${1 + (i % 4)}`)) === 200) acknowledged.push(i);
       if (i === 20) {

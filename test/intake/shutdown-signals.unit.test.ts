@@ -66,8 +66,8 @@ async function serveThenSignal(signal: NodeJS.Signals) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  npm.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  npm.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  npm.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  npm.stderr.on('data', (c: Buffer) => (output += c.toString()));
   // However long npm, tsx and the service take to start on a busy machine (the test's own timeout bounds it), unless npm gave up.
   const healthy = await waitFor(async () => {
     if (npm.exitCode !== null) return true;

@@ -104,7 +104,7 @@ describe('backup, wipe, restore, start', () => {
 
     // Wiped: the database dropped and made again, empty.
     const name = new URL(databaseUrl).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: await adminUrl() });
+    const admin = new pg.Client({ connectionString: adminUrl() });
     await admin.connect();
     await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);

@@ -254,7 +254,7 @@ function readFirstScreen(page: Page, texts: { registerFree: string; mainNav: str
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     };
     const banner = document.querySelector('body > header')!;
-    const byText = (root: Element | null, text: string) => [...(root?.querySelectorAll('a') ?? [])].find((a) => a.textContent!.replace(/\s+/g, ' ').trim() === text);
+    const byText = (root: Element | null, text: string) => [...(root?.querySelectorAll('a') ?? [])].find((a) => a.textContent.replace(/\s+/g, ' ').trim() === text);
     const register = byText(banner, registerFree);
     const shown = [...banner.querySelectorAll('a')].filter((a) => a.checkVisibility() && !a.closest('.visually-hidden, .skip-link'));
     return {
@@ -265,7 +265,7 @@ function readFirstScreen(page: Page, texts: { registerFree: string; mainNav: str
       registerFreeWhole: !!register && register.scrollWidth <= register.clientWidth,
       lead: lead ? box(byText(document.querySelector('main'), lead)) : null,
       navigationShown: !!document.querySelector(`nav[aria-label="${mainNav}"]`)?.checkVisibility(),
-      links: shown.map((a) => ({ text: a.textContent!.trim(), box: box(a)! })),
+      links: shown.map((a) => ({ text: a.textContent.trim(), box: box(a)! })),
       languageSwitch: box(banner.querySelector('.language-switch summary')),
     };
   }, texts);

@@ -10,6 +10,8 @@ import { textsOf } from '../helpers/page-text.ts';
 import { startServer, tempDir } from '../helpers/server.ts';
 import { embedPage, framePage, noticeLanguagePages, noticeListPage, notFoundPage, routes, twinRoutes } from '../helpers/routes.ts';
 
+const require = createRequire(import.meta.url);
+
 const dist = distDir();
 const english = [...routes, embedPage, framePage, noticeListPage, { ...notFoundPage, path: NOT_FOUND_ROUTE }];
 /** The notice in each of its languages: the page's lang and dir are the notice language's (contract/notice-languages.ts). */
@@ -55,7 +57,7 @@ describe('every built page is valid, titled and described', () => {
   });
 
   it('passes the Nu HTML checker with no errors: every page, the team’s page and the service’s answer pages (and the checker does find one in a broken page)', async () => {
-    const vnu = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+    const vnu = require.resolve('vnu-jar/build/dist/vnu.jar');
     // The checker skips a missing file in silence: every page must exist, and a broken one must be reported.
     const files = [...expected.map((page) => path.join(dist, pageFileOf(page.path))), path.join(dist, 'team', 'index.html')];
     for (const file of files) expect(fs.existsSync(file), file).toBe(true);

@@ -210,7 +210,7 @@ describe('speculation rules: hover, then click', () => {
     const rules = await tab.page.$eval('head > script[type="speculationrules"]', (s) => s.textContent);
     expect(rules).toBe(await (await fetch(site.url + '/speculation.json')).text());
     const csp = (await fetch(site.url + '/')).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(rules!).digest('base64')}'`);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(rules).digest('base64')}'`);
     // Fetched after the page painted: the document was the first and only request before it.
     const paint = await tab.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
     const fetchedAt = await tab.page.evaluate(() => performance.getEntriesByName(new URL('/speculation.json', location.href).href)[0]!.startTime);

@@ -49,7 +49,7 @@ function documentOf(route: string) {
 const htmlElement = (route: string) => childElements(documentOf(route)).find((el) => el.tagName === 'html')!;
 const head = (route: string) => childElements(htmlElement(route)).find((el) => el.tagName === 'head')!;
 const body = (route: string) => childElements(htmlElement(route)).find((el) => el.tagName === 'body')!;
-const textContent = (el: Element): string => readableText({ ...el, childNodes: el.childNodes } as Element, { shadowRoots: false });
+const textContent = (el: Element): string => readableText({ ...el, childNodes: el.childNodes }, { shadowRoots: false });
 
 /** Attributes whose values are the page's language (its texts, its links' language prefix, the switch's current language). */
 const LANGUAGE_ATTRIBUTES = ['lang', 'hreflang', 'aria-label', 'alt', 'title', 'content', 'placeholder', 'data-done', 'data-failed', 'aria-current', 'download'];
@@ -179,7 +179,7 @@ describe('the notice in every language', () => {
 
   it.each(languages.map((l) => routeIn(l, NOTICE_LIST_ROUTE)))('%s names English and the 22 scheduled languages, each in its own name and script, linking each page there is', (route) => {
     const items = allElements(body(route))
-      .filter((li) => li.tagName === 'li' && li.parentNode && 'tagName' in li.parentNode && closest(li.parentNode as Element, (e) => hasClass(e, 'notice-languages')))
+      .filter((li) => li.tagName === 'li' && li.parentNode && 'tagName' in li.parentNode && closest(li.parentNode, (e) => hasClass(e, 'notice-languages')))
       .map((li) => childElements(li)[0]!)
       .map((el) => ({ name: textContent(el), lang: attr(el, 'lang'), dir: attr(el, 'dir'), href: attr(el, 'href') }));
     expect(items).toEqual(

@@ -112,7 +112,7 @@ describe('the built site served by the local server', () => {
   it('publishes JSON-LD with the spec values on / and /career, and an FAQPage on /career', async () => {
     for (const path of ['/', '/career']) {
       const html = await (await get(path)).text();
-      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
       const app = blocks.find((b) => b['@type'] === 'SoftwareApplication');
       expect(app?.name, path).toBe(loadSiteConfig().brandName);
       expect(Number(app.offers.price)).toBe(0);

@@ -25,7 +25,7 @@ import { CvField } from './cv-field.tsx';
 export type CareerApplicationProps = LeadFormProps;
 
 /** The controls, in payload order: names, required, lengths, patterns, lists and autofill from the lead contract. */
-const fields = fieldNames('career').map((field) => ({ name: controlName('career', field), field: CAREER_FIELDS[field] as LeadField }));
+const fields = fieldNames('career').map((field) => ({ name: controlName('career', field), field: CAREER_FIELDS[field] }));
 
 /** Controls that take the whole row on wide screens. */
 const wide: ReadonlySet<CareerControl> = new Set(['areaOfInterest', 'whyJoin']);

@@ -136,7 +136,7 @@ const isMarker = (record: QueuedSend | SentMarker): record is SentMarker => !('k
  * version kept as a receipt.
  */
 export async function readOutbox(now = Date.now()): Promise<{ sends: QueuedSend[]; sentDrafts: string[] }> {
-  const all = (await values(outbox())) as (QueuedSend | SentMarker)[];
+  const all = await values<QueuedSend | SentMarker>(outbox());
   const sends = all.filter((record): record is QueuedSend => !isMarker(record));
   const gone = sends.filter((s) => now - s.queuedAt > OUTBOX_MAX_AGE_MS || (s.outcome && accepted(s.outcome)));
   await Promise.all(gone.map((s) => deleteSend(s.key)));

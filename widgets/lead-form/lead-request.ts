@@ -43,7 +43,7 @@ export function withVisit(url: string, visit: LeadVisit): string {
 
 /** The lead URL a URL made by `withVisit` was made from (a waiting send belongs to the form posting there). */
 export function withoutVisit(url: string): string {
-  const [path, query = ''] = url.split('?');
+  const [path = '', query = ''] = url.split('?');
   const kept = new URLSearchParams(query);
   for (const key of [...CAMPAIGN_KEYS, 'page']) kept.delete(key);
   const rest = kept.toString();

@@ -73,8 +73,8 @@ export function leadFormBody<K extends LeadKind>(kind: K, values: Record<Control
 
 /** Each kind's element, its empty controls and the control focused when the visitor asks to send another. */
 const FORMS = {
-  society: { tag: SOCIETY_REGISTRATION, empty: emptyValues('society'), firstField: controlName('society', fieldNames('society')[0]) },
-  career: { tag: CAREER_APPLICATION, empty: emptyValues('career'), firstField: controlName('career', fieldNames('career')[0]) },
+  society: { tag: SOCIETY_REGISTRATION, empty: emptyValues('society'), firstField: controlName('society', fieldNames('society')[0]!) },
+  career: { tag: CAREER_APPLICATION, empty: emptyValues('career'), firstField: controlName('career', fieldNames('career')[0]!) },
 };
 
 /**

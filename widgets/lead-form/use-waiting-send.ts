@@ -67,7 +67,7 @@ export function useWaitingSend<V extends Record<string, string>>(parts: WaitingS
     if (!keep) return;
     return resumeKeptSend(kind, url, {
       restore: (values, file) => {
-        setValues({ ...empty, ...values } as V);
+        setValues({ ...empty, ...values });
         setFile?.(file ?? null);
       },
       report: (outcome) => report.current(outcome),
@@ -186,7 +186,7 @@ function retryUntilAnswered(
   const schedule = () => {
     clearTimeout(timer);
     const pause = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** attempt++);
-    timer = setTimeout(() => retry(false), pause * (1 + Math.random() / 2));
+    timer = setTimeout(() => void retry(false), pause * (1 + Math.random() / 2));
   };
   const retry = async (byVisitor: boolean) => {
     if (stopped) return;

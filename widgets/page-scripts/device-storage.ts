@@ -41,9 +41,10 @@ export function removeDrafts(sent: readonly string[] = []): void {
     for (const key in localStorage) {
       if (!key.startsWith(DRAFT_KEY_PREFIX)) continue;
       try {
-        if (sent.includes(key) || !(Date.now() - JSON.parse(localStorage[key]).savedAt <= OUTBOX_MAX_AGE_DAYS * 864e5)) throw key;
+        const { savedAt } = JSON.parse(localStorage.getItem(key) ?? '') as { savedAt: number };
+        if (sent.includes(key) || !(Date.now() - savedAt <= OUTBOX_MAX_AGE_DAYS * 864e5)) localStorage.removeItem(key); // sent, or past its time
       } catch {
-        localStorage.removeItem(key); // sent, past its time, or unreadable
+        localStorage.removeItem(key); // unreadable
       }
     }
   } catch {

@@ -42,7 +42,7 @@ for (const [tag, load] of Object.entries(lazyWidgets)) {
 
 /** A link to a widget, or to the section it sits in (not to the whole page, as a skip link is), is intent too. */
 function followLink(): void {
-  let target: Element | null = null;
+  let target: Element | null;
   try {
     target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
   } catch {

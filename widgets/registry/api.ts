@@ -55,9 +55,6 @@ const formParts = parts({
   'waiting-message': 'The message in the waiting card: saved on this device, sent by itself when the connection is back.',
 });
 
-/** Parts that exist only in a state of the form: after a refusal naming a field, or after a success. */
-export const statePartNames: readonly string[] = ['field-error', 'confirmation', 'confirmation-message', 'confirmation-reference', 'waiting', 'waiting-message'];
-
 /** What a form posts where, from the lead contract: "{name, email, …} to {api-base}/addQuery". */
 const posts = (kind: LeadKind): string => `{${fieldNames(kind).join(', ')}} to {api-base}${LEAD_PATHS[kind]}`;
 

@@ -9,7 +9,7 @@ import { ConfirmationPanel } from '../lead-form/confirmation.tsx';
 import { Field } from '../lead-form/form-field.tsx';
 import { en } from '../i18n/en.ts';
 import { useMessages, widgetLanguage, type WidgetMessages } from '../i18n/index.ts';
-import { controlName, fieldNames, inputType, type LeadField, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
+import { controlName, fieldNames, inputType, nativeConstraints, SOCIETY_FIELDS } from '../../contract/lead-contract.ts';
 import { CollectionNotice } from '../lead-form/notice.tsx';
 import { useLeadForm, type FormVerdict, type LeadFormProps } from '../lead-form/use-lead-form.ts';
 import { WaitingNotice } from '../lead-form/waiting-panel.tsx';
@@ -20,7 +20,7 @@ export type SocietyRegistrationProps = LeadFormProps;
 /** The controls, in payload order: names, required, lengths, patterns and autofill from the lead contract. */
 const fields = fieldNames('society').map((field) => ({
   name: controlName('society', field),
-  field: SOCIETY_FIELDS[field] as LeadField,
+  field: SOCIETY_FIELDS[field],
 }));
 
 /** Maps what happened to the request onto the spec's error catalogue (§8), in the form's language. */

@@ -59,7 +59,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number,
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
-        if (!ref.current?.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!ref.current?.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       <div className="toast__text">

@@ -7,7 +7,7 @@ const listeners = new Set<() => void>();
 if (typeof history !== 'undefined') history.scrollRestoration = 'manual';
 
 /** Opens a screen; `state` travels with it (a "Saved" message to the next lead's page). */
-export function navigate(to: string, { replace = false, state = null as unknown } = {}): void {
+export function navigate(to: string, { replace = false, state = null }: { replace?: boolean; state?: unknown } = {}): void {
   if (replace) history.replaceState(state, '', to);
   else history.pushState(state, '', to);
   for (const listener of listeners) listener();
