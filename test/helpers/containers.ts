@@ -117,3 +117,16 @@ export async function container(image: string) {
     remove: () => run('buildah', ['rm', name]).then(() => undefined),
   };
 }
+
+/**
+ * The development packages a production install must not hold: those package.json lists as
+ * development ones that package-lock.json marks development-only (`"dev": true`). One a
+ * production package needs as well (pino, fastify's logger, which the tests also import) is
+ * installed for it, rightly.
+ */
+export function developmentOnlyPackages(): string[] {
+  const repoRoot = path.resolve(import.meta.dirname, '../..');
+  const { devDependencies } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const lock = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  return Object.keys(devDependencies).filter((name) => lock.packages[`node_modules/${name}`]?.dev === true);
+}
