@@ -195,8 +195,15 @@ export function trackRequests(page: Page) {
 
 /** The scripts a page requested before its first contentful paint (its starter's fallback timer aside: a starved machine may paint after it, by design). */
 export function scriptsBeforeFirstPaint(page: Page, fallbackMs: number): Promise<string[]> {
-  return page.evaluate((fallback) => {
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+  return page.evaluate(async (fallback) => {
+    // The paint's entry is queued once the frame is shown, which on a busy machine may come after load: wait for it.
+    const fcp = await new Promise<number | undefined>((resolve) => {
+      new PerformanceObserver((list) => {
+        const entry = list.getEntriesByName('first-contentful-paint')[0];
+        if (entry) resolve(entry.startTime);
+      }).observe({ type: 'paint', buffered: true });
+      setTimeout(() => resolve(undefined), 30_000);
+    });
     if (fcp === undefined) return ['no first-contentful-paint entry'];
     return performance
       .getEntriesByType('resource')
