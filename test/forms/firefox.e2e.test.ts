@@ -132,8 +132,18 @@ describe('Firefox ESR', () => {
     const { page, errors } = await newPage();
     await page.goto(site.url + '/career');
     await page.$eval('faq-accordion', (el) => el.scrollIntoView({ block: 'center' }));
-    await page.hover('faq-accordion');
-    await page.waitForFunction(() => !!customElements.get('faq-accordion') && !!document.querySelector('faq-accordion')?.shadowRoot);
+    // The loader listens for the pointer once it has started (after the first paint): a pointer that came to rest before
+    // is seen when it moves again, as a reader's does.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(0, 0);
+          await page.hover('faq-accordion');
+          return page.evaluate(() => !!customElements.get('faq-accordion') && !!document.querySelector('faq-accordion')?.shadowRoot);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const openStates = () => page.$$eval('faq-accordion details', (items) => items.map((d) => (d).open));
     // `toggle` is dispatched a task after the click: poll until the accordion has reacted.
     const expectOpen = (open: number | null) => expect.poll(openStates).toEqual(Array.from({ length: 6 }, (_, i) => i === open));
